@@ -1,0 +1,46 @@
+import type { TppMessage } from './errors.js';
+
+export type Profile = 'sandbox' | 'production';
+
+/** part 9: the opt-in fixes a client may send in `x-accept-fix`. */
+export const ACCEPT_FIXES = [
+  'amount-as-string',
+  'cardaccount-switch-originalamount-and-transactionamount',
+  'longer-names',
+  'cash-account-type-iso',
+] as const;
+export type AcceptFix = (typeof ACCEPT_FIXES)[number];
+
+export type Psd2Role = 'PSP_AS' | 'PSP_PI' | 'PSP_AI' | 'PSP_IC';
+
+/** Who signed the request, as the (async) signature check found it. */
+export type TppContext =
+  | { kind: 'unchecked' }
+  | {
+      kind: 'verified';
+      organisationId: string;
+      name: string;
+      roles: Psd2Role[];
+      fingerprint: string;
+      email?: string;
+    }
+  | { kind: 'rejected'; status: number; messages: TppMessage[] };
+
+/**
+ * Everything the pure reducer needs that is not in the state or the request: produced before the
+ * reducer runs and handed in as data (STYLE.md: time and ids arrive as data).
+ */
+export interface RequestContext {
+  /** The bank clock, epoch milliseconds. */
+  now: number;
+  /** The clock source's reading the bank clock was derived from (bank clock = source + offset). */
+  sourceNow: number;
+  /** The origin the request arrived on, for absolute links such as `scaRedirect`. */
+  origin: string;
+  profile: Profile;
+  basePath: string;
+  fixes: ReadonlySet<AcceptFix>;
+  tpp: TppContext;
+  /** Messages added to a successful answer (deprecations, role warnings in the sandbox profile). */
+  warnings: TppMessage[];
+}

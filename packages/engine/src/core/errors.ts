@@ -1,0 +1,105 @@
+/**
+ * The error model: `{"tppMessages":[{category, code, path, text}]}` (part 2.1 TppMessage, part 7).
+ * Each code maps to the HTTP statuses it may carry; the first is its default. The table is a
+ * `Record<ErrorCode, …>`, so the compiler rejects a code without a status.
+ */
+export const ERROR_STATUSES = {
+  // part 7 rule 1: the contract's own codes
+  SYSTEM_ERROR: [500],
+  BAD_REQUEST: [400, 413, 415],
+  FORBIDDEN: [403],
+  NOT_FOUND: [404],
+  CONFLICT: [409],
+  HTTP_HEADER_REQUIRED: [400],
+  QUERY_PARAMETER_REQUIRED: [400],
+  SCA_NOT_FOUND: [404],
+  SCA_EXPIRED: [400],
+  SCA_INVALID: [400],
+  FORMAT_ERROR: [400, 413, 415],
+  RESOURCE_UNKNOWN: [404, 403, 400],
+  PSU_CREDENTIALS_INVALID: [401],
+  CONSENT_UNKNOWN: [403, 400],
+  CONSENT_INVALID: [401],
+  CONSENT_EXPIRED: [401],
+  ACCESS_EXCEEDED: [429],
+  PRODUCT_UNKNOWN: [404],
+  PRODUCT_INVALID: [403],
+  KID_MISSING: [400],
+  KID_INVALID: [400],
+  PAYMENT_FAILED: [400],
+  EXECUTION_DATE_INVALID: [400],
+  REFERENCE_MIX_INVALID: [400],
+  // Berlin Group 1.3.6 codes (platform-facts §6); part 7 overrides signature failures to 400
+  SIGNATURE_MISSING: [400],
+  SIGNATURE_INVALID: [400],
+  CERTIFICATE_MISSING: [400],
+  CERTIFICATE_INVALID: [400],
+  CERTIFICATE_EXPIRED: [400],
+  ROLE_INVALID: [401],
+  CORPORATE_ID_INVALID: [400],
+  TIMESTAMP_INVALID: [400],
+  PERIOD_INVALID: [400],
+  PARAMETER_NOT_SUPPORTED: [400],
+  SERVICE_INVALID: [405],
+  CANCELLATION_INVALID: [405],
+  STATUS_INVALID: [409],
+} as const satisfies Record<string, readonly [number, ...number[]]>;
+
+export type ErrorCode = keyof typeof ERROR_STATUSES;
+export type StatusOf<C extends ErrorCode> = (typeof ERROR_STATUSES)[C][number];
+
+export const TEXT_LIMIT = 512;
+
+export interface TppMessage {
+  category: 'ERROR' | 'WARNING';
+  code: ErrorCode;
+  path?: string;
+  text: string;
+}
+
+/** part 2.1: `text` max 512 characters. */
+export function clampText(text: string): string {
+  return text.length <= TEXT_LIMIT ? text : `${text.slice(0, TEXT_LIMIT - 1)}…`;
+}
+
+export function tppMessage(
+  category: TppMessage['category'],
+  code: ErrorCode,
+  text: string,
+  path?: string,
+): TppMessage {
+  const message: TppMessage = { category, code, text: clampText(text) };
+  if (path !== undefined) message.path = path;
+  return message;
+}
+
+export function warning(code: ErrorCode, text: string, path?: string): TppMessage {
+  return tppMessage('WARNING', code, text, path);
+}
+
+/**
+ * An expected failure. Operations throw it; the reducer turns it into a response in one place and
+ * discards every change the operation made.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly messages: TppMessage[];
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, messages: TppMessage[], headers: Record<string, string> = {}) {
+    super(messages.map((m) => `${m.code}: ${m.text}`).join('; '));
+    this.name = 'ApiError';
+    this.status = status;
+    this.messages = messages;
+    this.headers = headers;
+  }
+}
+
+export function apiError<C extends ErrorCode>(
+  code: C,
+  text: string,
+  options: { path?: string; status?: StatusOf<C>; headers?: Record<string, string> } = {},
+): ApiError {
+  const status = options.status ?? ERROR_STATUSES[code][0];
+  return new ApiError(status, [tppMessage('ERROR', code, text, options.path)], options.headers);
+}

@@ -1,0 +1,46 @@
+import type { ErrorCode, TppMessage } from './errors.js';
+
+/** A request as plain data: what the pure reducer sees. Header names are lower-case. */
+export interface EngineRequest {
+  method: string;
+  /** Path without the query, percent-decoding left to the router. */
+  path: string;
+  query: Record<string, string[]>;
+  headers: Record<string, string>;
+  /** The body decoded as UTF-8, or null when the request has none. */
+  bodyText: string | null;
+}
+
+/** A response as plain data; `json` and `html` are mutually exclusive. */
+export interface EngineResponse {
+  status: number;
+  headers: Record<string, string>;
+  json?: unknown;
+  html?: string;
+}
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): EngineResponse {
+  return { status, headers, json: body };
+}
+
+export function html(status: number, body: string, headers: Record<string, string> = {}): EngineResponse {
+  return { status, headers, html: body };
+}
+
+export function empty(status: number, headers: Record<string, string> = {}): EngineResponse {
+  return { status, headers };
+}
+
+export function redirect(location: string): EngineResponse {
+  return { status: 303, headers: { location } };
+}
+
+export function errorBody(messages: TppMessage[]): { tppMessages: TppMessage[] } {
+  return { tppMessages: messages };
+}
+
+/** Codes a response carries, for logs and tests. */
+export function codesOf(response: EngineResponse): ErrorCode[] {
+  const body = response.json as { tppMessages?: TppMessage[] } | undefined;
+  return body?.tppMessages?.map((m) => m.code) ?? [];
+}

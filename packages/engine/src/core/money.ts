@@ -1,0 +1,107 @@
+import { apiError } from './errors.js';
+
+/**
+ * ISO 4217 minor units for the contract's currency list (part 2.1). Currencies absent here have 2.
+ * Amounts are kept as canonical decimal strings and computed as bigint minor units: no floating point.
+ */
+const MINOR_UNITS: Readonly<Record<string, number>> = {
+  BHD: 3,
+  BIF: 0,
+  CLP: 0,
+  CVE: 0,
+  DJF: 0,
+  GNF: 0,
+  IQD: 3,
+  ISK: 0,
+  JOD: 3,
+  JPY: 0,
+  KMF: 0,
+  KRW: 0,
+  KWD: 3,
+  LYD: 3,
+  OMR: 3,
+  PYG: 0,
+  RWF: 0,
+  TND: 3,
+  UGX: 0,
+  VND: 0,
+  VUV: 0,
+  XAF: 0,
+  XOF: 0,
+  XPF: 0,
+  XDR: 0,
+};
+
+export function minorUnits(currency: string): number {
+  return MINOR_UNITS[currency] ?? 2;
+}
+
+const DECIMAL = /^-?\d{1,18}(\.\d{1,5})?$/;
+
+/** True when `value` is a decimal with at most 18 digits before and 5 after the point (part 2.1). */
+export function isDecimal(value: string): boolean {
+  return DECIMAL.test(value);
+}
+
+/** Fraction digits in `value` (0 for an integer). */
+export function fractionDigits(value: string): number {
+  const point = value.indexOf('.');
+  return point < 0 ? 0 : value.length - point - 1;
+}
+
+/** Minor units of `value` in `currency`; throws when `value` has more fraction digits than the currency. */
+export function toMinor(value: string, currency: string): bigint {
+  const digits = minorUnits(currency);
+  const negative = value.startsWith('-');
+  const unsigned = negative ? value.slice(1) : value;
+  const [whole = '0', fraction = ''] = unsigned.split('.');
+  if (fraction.length > digits) {
+    throw apiError(
+      'FORMAT_ERROR',
+      `amount ${value} has more fraction digits than ${currency} allows (${digits})`,
+    );
+  }
+  const minor = BigInt(whole + fraction.padEnd(digits, '0'));
+  return negative ? -minor : minor;
+}
+
+/** The canonical decimal string of `minor` units of `currency`, with exactly its minor digits. */
+export function fromMinor(minor: bigint, currency: string): string {
+  const digits = minorUnits(currency);
+  const negative = minor < 0n;
+  const abs = (negative ? -minor : minor).toString().padStart(digits + 1, '0');
+  const text = digits === 0 ? abs : `${abs.slice(0, -digits)}.${abs.slice(-digits)}`;
+  return negative ? `-${text}` : text;
+}
+
+/** Canonical form of a decimal amount for a currency ("100.5" NOK → "100.50"). */
+export function canonicalAmount(value: string, currency: string): string {
+  return fromMinor(toMinor(value, currency), currency);
+}
+
+/** Exact sum of decimal amounts in one currency. */
+export function addAmounts(currency: string, ...values: string[]): string {
+  return fromMinor(
+    values.reduce((sum, v) => sum + toMinor(v, currency), 0n),
+    currency,
+  );
+}
+
+export function negateAmount(value: string, currency: string): string {
+  return fromMinor(-toMinor(value, currency), currency);
+}
+
+export function compareAmounts(a: string, b: string, currency: string): number {
+  const d = toMinor(a, currency) - toMinor(b, currency);
+  return d < 0n ? -1 : d > 0n ? 1 : 0;
+}
+
+/**
+ * A JSON number (as sent by clients that do not send strings) turned into its exact decimal text.
+ * `String(n)` gives the shortest round-tripping form, so 100.1 stays "100.1" rather than 100.09999….
+ */
+export function numberToDecimal(value: number): string {
+  const text = String(value);
+  if (!/e/i.test(text)) return text;
+  return value.toFixed(5).replace(/\.?0+$/, '');
+}

@@ -1,0 +1,180 @@
+import { enablePatches, Immer, type Patch } from 'immer';
+import { assertAcceptedJson, assertAcceptedText } from './charset.js';
+import type { RequestContext } from './context.js';
+import { ApiError, apiError, tppMessage, warning } from './errors.js';
+import { assertValidHeaders, parseAcceptFixes, requireHeaders } from './headers.js';
+import { type EngineRequest, type EngineResponse, errorBody, json } from './http.js';
+import { type CompiledRoute, compileRoutes, matchRoute, type Route } from './router.js';
+import type { State } from './state.js';
+import { parseWith, singleQuery } from './validate.js';
+
+enablePatches();
+/** State is replaced, never mutated in place, so freezing buys nothing but cost on large states. */
+const immer = new Immer({ autoFreeze: false });
+
+export type BaseContext = Omit<RequestContext, 'fixes' | 'warnings'>;
+
+export interface Reduction {
+  state: State;
+  response: EngineResponse;
+  /** immer patches from the previous state to the new one (empty when nothing changed). */
+  patches: Patch[];
+  /** The route's operation name, for logs. */
+  operation: string | null;
+}
+
+export type Reducer = (state: State, request: EngineRequest, base: BaseContext) => Reduction;
+
+function errorResponse(error: ApiError): EngineResponse {
+  return json(error.status, errorBody(error.messages), error.headers);
+}
+
+const API_SERVICES = new Set(['ais', 'pis', 'sandbox', 'psu']);
+
+function parseJsonBody(request: EngineRequest): unknown {
+  const text = request.bodyText;
+  if (text === null || text.trim() === '') return undefined;
+  const type = (request.headers['content-type'] ?? '').toLowerCase();
+  const looksXml = /\bxml\b/.test(type) || text.trimStart().startsWith('<');
+  if (looksXml) {
+    throw apiError(
+      'FORMAT_ERROR',
+      'XML is not supported (part 1): send the body as JSON with Content-Type: application/json',
+      {
+        status: 415,
+      },
+    );
+  }
+  if (type !== '' && !/^application\/([\w.+-]*\+)?json\b/.test(type)) {
+    throw apiError(
+      'FORMAT_ERROR',
+      `Content-Type ${type.slice(0, 80)} is not supported: send application/json`,
+      {
+        status: 415,
+      },
+    );
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (error) {
+    throw apiError('FORMAT_ERROR', `body is not valid JSON: ${(error as Error).message}`);
+  }
+  assertAcceptedJson(body);
+  return body;
+}
+
+function parseFormBody(request: EngineRequest): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const [key, value] of new URLSearchParams(request.bodyText ?? '')) {
+    assertAcceptedText(value, key);
+    const values = fields[key] ?? [];
+    values.push(value);
+    fields[key] = values;
+  }
+  return fields;
+}
+
+/** part 5.1 / issue 3: PSP_AI for account information, PSP_PI for payment initiation. */
+function checkRole(route: Route, ctx: RequestContext): void {
+  if (ctx.tpp.kind !== 'verified') return;
+  const needed = route.service === 'ais' ? 'PSP_AI' : route.service === 'pis' ? 'PSP_PI' : null;
+  if (needed === null || ctx.tpp.roles.includes(needed)) return;
+  const text = `the certificate of ${ctx.tpp.name} lacks the PSD2 role ${needed}, needed for ${
+    route.service === 'ais' ? 'account information' : 'payment initiation'
+  }`;
+  if (ctx.profile === 'production') throw apiError('ROLE_INVALID', text);
+  ctx.warnings.push(warning('ROLE_INVALID', `${text}; the production profile rejects this request`));
+}
+
+function finish(response: EngineResponse, request: EngineRequest, ctx: RequestContext): EngineResponse {
+  const headers = { ...response.headers };
+  const requestId = request.headers['x-request-id'];
+  if (requestId !== undefined) headers['x-request-id'] = requestId;
+  let body = response.json;
+  if (
+    ctx.warnings.length > 0 &&
+    response.status < 400 &&
+    body !== null &&
+    typeof body === 'object' &&
+    !Array.isArray(body)
+  ) {
+    const existing = (body as { tppMessages?: unknown[] }).tppMessages ?? [];
+    body = { ...body, tppMessages: [...existing, ...ctx.warnings] };
+  }
+  return body === undefined ? { ...response, headers } : { ...response, headers, json: body };
+}
+
+/**
+ * The pure core: `(state, request, context) -> { state, response }`. Every rule that applies to a
+ * request runs here in a fixed order; the operation runs inside one immer `produce`. A failed
+ * request returns the state it was given, untouched.
+ */
+export function createReducer(routes: readonly Route[], basePath: string): Reducer {
+  const table: CompiledRoute[] = compileRoutes(routes, basePath);
+  return (state, request, base) => {
+    const ctx: RequestContext = { ...base, fixes: new Set(), warnings: [] };
+    let operation: string | null = null;
+    try {
+      const match = matchRoute(table, request.method, request.path);
+      if (match.kind === 'not-found') {
+        throw apiError('NOT_FOUND', `no operation at ${request.method} ${request.path.slice(0, 200)}`);
+      }
+      if (match.kind === 'method-not-allowed') {
+        throw apiError(
+          'SERVICE_INVALID',
+          `${request.method} is not allowed on ${request.path.slice(0, 200)}; allowed: ${match.allow.join(', ')}`,
+          {
+            headers: { allow: match.allow.join(', ') },
+          },
+        );
+      }
+      const { route, params } = match;
+      operation = route.operation.name || null;
+      let body: unknown;
+      if (API_SERVICES.has(route.service)) {
+        if (route.service === 'sandbox' && ctx.profile === 'production') {
+          throw apiError('NOT_FOUND', 'the sandbox mock-data API does not exist in the production profile');
+        }
+        requireHeaders(request.headers, ['x-request-id']);
+        assertValidHeaders(request.headers);
+        ctx.fixes = parseAcceptFixes(request.headers['x-accept-fix']);
+        if (ctx.tpp.kind === 'rejected') throw new ApiError(ctx.tpp.status, ctx.tpp.messages);
+        requireHeaders(request.headers, route.requiredHeaders ?? []);
+        checkRole(route, ctx);
+        body = parseJsonBody(request);
+      } else if (route.service === 'page') {
+        body = request.method === 'POST' ? parseFormBody(request) : undefined;
+      } else {
+        body = parseJsonBody(request);
+      }
+      const query = request.query;
+      if (route.query) parseWith(route.query, singleQuery(query), 'query');
+      let response: EngineResponse = json(500, null);
+      const [next, patches] = immer.produceWithPatches(state, (draft) => {
+        response = route.operation(draft, { params, query, headers: request.headers, body, request }, ctx);
+      });
+      // Expected failures are thrown; an operation that returns an error status keeps no change either.
+      if (response.status >= 400)
+        return { state, response: finish(response, request, ctx), patches: [], operation };
+      return { state: next, response: finish(response, request, ctx), patches, operation };
+    } catch (error) {
+      if (error instanceof ApiError) {
+        return { state, response: finish(errorResponse(error), request, ctx), patches: [], operation };
+      }
+      // Programmer errors: one 500 SYSTEM_ERROR, logged, state untouched (STYLE.md convention 3).
+      console.error('[sandbank] unexpected error', error);
+      const response = json(
+        500,
+        errorBody([
+          tppMessage(
+            'ERROR',
+            'SYSTEM_ERROR',
+            'an unexpected error occurred in the sandbox; the state was left unchanged',
+          ),
+        ]),
+      );
+      return { state, response: finish(response, request, ctx), patches: [], operation };
+    }
+  };
+}

@@ -1,0 +1,96 @@
+import type { Draft } from 'immer';
+import type { z } from 'zod';
+import type { RequestContext } from './context.js';
+import type { EngineRequest, EngineResponse } from './http.js';
+import type { State } from './state.js';
+
+export interface OperationInput {
+  params: Record<string, string>;
+  query: Record<string, string[]>;
+  headers: Record<string, string>;
+  /** The parsed JSON body (undefined when none), or the form fields of a page post. */
+  body: unknown;
+  request: EngineRequest;
+}
+
+export type Operation = (draft: Draft<State>, input: OperationInput, ctx: RequestContext) => EngineResponse;
+
+/**
+ * What a route is for decides which rules apply before its operation runs:
+ * - `ais`, `pis`, `sandbox`, `psu`: `/v1` operations, signed, X-Request-ID required; `ais`/`pis` need the role.
+ * - `control`: the unsigned control plane under `/_sandbank/`.
+ * - `page`: the bank's HTML pages (SCA), form posts, no JSON rules.
+ */
+export type Service = 'ais' | 'pis' | 'sandbox' | 'psu' | 'control' | 'page';
+
+export interface Route {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Path below the base path (or below `/_sandbank` for control and pages), `:name` for a parameter. */
+  path: string;
+  service: Service;
+  operation: Operation;
+  /** part 4.1: headers this operation requires besides X-Request-ID. */
+  requiredHeaders?: readonly string[];
+  /** part 4.1: operations whose body must be covered by a Digest (P and S). */
+  digestRequired?: boolean;
+  /** zod schema for the query, validated before the operation runs. */
+  query?: z.ZodType;
+}
+
+export interface CompiledRoute {
+  route: Route;
+  segments: string[];
+}
+
+export type RouteMatch =
+  | { kind: 'found'; route: Route; params: Record<string, string> }
+  | { kind: 'method-not-allowed'; allow: string[] }
+  | { kind: 'not-found' };
+
+/** The control plane and the bank's pages live outside the API's base path. */
+export const CONTROL_ROOT = '/_sandbank';
+
+export function rootOf(service: Service, basePath: string): string {
+  return service === 'control' || service === 'page' ? CONTROL_ROOT : basePath;
+}
+
+export function compileRoutes(routes: readonly Route[], basePath: string): CompiledRoute[] {
+  return routes.map((route) => ({
+    route,
+    segments: `${rootOf(route.service, basePath)}${route.path}`.split('/').filter(Boolean),
+  }));
+}
+
+function matchSegments(pattern: string[], actual: string[]): Record<string, string> | null {
+  if (pattern.length !== actual.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < pattern.length; i++) {
+    const p = pattern[i] as string;
+    const a = actual[i] as string;
+    if (p.startsWith(':')) {
+      let value: string;
+      try {
+        value = decodeURIComponent(a);
+      } catch {
+        return null;
+      }
+      params[p.slice(1)] = value;
+    } else if (p !== a) {
+      return null;
+    }
+  }
+  return params;
+}
+
+/** Unknown path → not-found; known path with another method → method-not-allowed (with Allow). */
+export function matchRoute(table: readonly CompiledRoute[], method: string, path: string): RouteMatch {
+  const actual = path.split('/').filter(Boolean);
+  const allow: string[] = [];
+  for (const { route, segments } of table) {
+    const params = matchSegments(segments, actual);
+    if (!params) continue;
+    if (route.method === method) return { kind: 'found', route, params };
+    allow.push(route.method);
+  }
+  return allow.length > 0 ? { kind: 'method-not-allowed', allow } : { kind: 'not-found' };
+}

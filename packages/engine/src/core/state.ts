@@ -1,0 +1,160 @@
+import { z } from 'zod';
+
+/**
+ * The sandbox state: plain, serialisable data (no classes, no Date objects), normalised into
+ * slices named after their data. Every amount is a canonical decimal string in its currency.
+ * The schemas validate an imported state; the types are inferred from them.
+ */
+export const STATE_VERSION = 1;
+
+const Decimal = z.string().regex(/^-?\d+(\.\d+)?$/);
+const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+export const Money = z.object({ amount: Decimal, currency: z.string().length(3) });
+export type Money = z.infer<typeof Money>;
+
+export const AccountRef = z.object({
+  bban: z.string().optional(),
+  iban: z.string().optional(),
+  currency: z.string().optional(),
+});
+export type AccountRef = z.infer<typeof AccountRef>;
+
+export const Customer = z.object({
+  customerId: z.string(),
+  customerNumber: z.string(),
+  customerName: z.string(),
+  customerType: z.enum(['private', 'corporate']),
+  seeded: z.boolean(),
+});
+export type Customer = z.infer<typeof Customer>;
+
+export const Account = z.object({
+  id: z.string(),
+  customerNumber: z.string(),
+  accountName: z.string(),
+  bban: z.string(),
+  iban: z.string(),
+  bic: z.string(),
+  currency: z.string(),
+  product: z.string(),
+  cashAccountType: z.string(),
+  creditLine: Decimal,
+  /** Booked balance; `expected` is booked plus pending, kept incrementally. */
+  booked: Decimal,
+  expected: Decimal,
+  /** Incoming payments to this account must carry a KID (payment issue: KID_MISSING). */
+  requiresKid: z.boolean(),
+  seeded: z.boolean(),
+});
+export type Account = z.infer<typeof Account>;
+
+export const RemittanceReference = z.object({
+  reference: z.string(),
+  referenceType: z.string().optional(),
+  referenceIssuer: z.string().optional(),
+});
+
+export const Transaction = z.object({
+  transactionId: z.string(),
+  accountId: z.string(),
+  status: z.enum(['booked', 'pending']),
+  /** Order of creation, for a stable sort among equal dates. */
+  seq: z.number().int(),
+  bookingDate: IsoDate,
+  valueDate: IsoDate.optional(),
+  amount: Decimal,
+  currency: z.string(),
+  creditorName: z.string().optional(),
+  creditorAccount: AccountRef.optional(),
+  debtorName: z.string().optional(),
+  debtorAccount: AccountRef.optional(),
+  remittanceInformationUnstructured: z.string().optional(),
+  remittanceInformationStructuredArray: z.array(RemittanceReference).optional(),
+  purposeCode: z.string().optional(),
+  bankTransactionCode: z.string().optional(),
+  proprietaryBankTransactionCode: z.string().optional(),
+  endToEndId: z.string().optional(),
+  paymentId: z.string().optional(),
+});
+export type Transaction = z.infer<typeof Transaction>;
+
+export const CardAccount = z.object({
+  id: z.string(),
+  customerNumber: z.string(),
+  maskedPan: z.string(),
+  currency: z.string(),
+  creditLimit: Decimal,
+  balances: z.array(
+    z.object({ balanceType: z.enum(['closingBooked', 'expected', 'interimBooked']), amount: Decimal }),
+  ),
+  cardId: z.string(),
+  cardIdVNo: z.string(),
+  accountNumber: z.string(),
+  expiry: z.string(),
+  name: z.string(),
+  product: z.string(),
+  status: z.enum(['enabled', 'deleted', 'blocked']),
+  seeded: z.boolean(),
+});
+export type CardAccount = z.infer<typeof CardAccount>;
+
+export const CardTransaction = z.object({
+  cardTransactionId: z.string(),
+  cardAccountId: z.string(),
+  status: z.enum(['booked', 'pending']),
+  seq: z.number().int(),
+  bookingDate: IsoDate,
+  transactionDate: IsoDate,
+  transactionAmount: Money,
+  originalAmount: Money,
+  merchantCategoryCode: z.string(),
+  merchantName: z.string().optional(),
+});
+export type CardTransaction = z.infer<typeof CardTransaction>;
+
+export const Engagement = z.object({
+  customer: z.string(),
+  accountId: z.string(),
+  roles: z.array(z.string()),
+});
+
+export const Agreement = z.object({
+  agreementId: z.string(),
+  owner: z.string(),
+  name: z.string(),
+  engagements: z.array(Engagement),
+  seeded: z.boolean(),
+});
+export type Agreement = z.infer<typeof Agreement>;
+
+export const State = z.object({
+  version: z.literal(STATE_VERSION),
+  meta: z.object({ seed: z.string(), counter: z.number().int().nonnegative() }),
+  clock: z.object({
+    /** Bank time = clock source + offset (set and advanced through the control plane). */
+    offsetMs: z.number().int(),
+  }),
+  customers: z.record(z.string(), Customer),
+  accounts: z.record(z.string(), Account),
+  /** Account transactions per account id, newest first. */
+  transactions: z.record(z.string(), z.array(Transaction)),
+  cardAccounts: z.record(z.string(), CardAccount),
+  cardTransactions: z.record(z.string(), z.array(CardTransaction)),
+  agreements: z.record(z.string(), Agreement),
+});
+export type State = z.infer<typeof State>;
+
+export function emptyState(seed: string): State {
+  return {
+    version: STATE_VERSION,
+    meta: { seed, counter: 0 },
+    clock: { offsetMs: 0 },
+    customers: {},
+    accounts: {},
+    transactions: {},
+    cardAccounts: {},
+    cardTransactions: {},
+    agreements: {},
+  };
+}

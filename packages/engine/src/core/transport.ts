@@ -1,0 +1,88 @@
+import { childPath } from './charset.js';
+import { apiError } from './errors.js';
+import type { EngineRequest, EngineResponse } from './http.js';
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+const lenient = new TextDecoder('utf-8', { fatal: false });
+
+/** The first JSON field whose string holds a replacement character, to name it in the error. */
+function fieldWithReplacement(text: string): string | null {
+  let root: unknown;
+  try {
+    root = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const stack: Array<[unknown, string]> = [[root, 'body']];
+  while (stack.length > 0) {
+    const [value, path] = stack.pop() as [unknown, string];
+    if (typeof value === 'string' && value.includes('\uFFFD')) return path;
+    if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        stack.push([item, childPath(path, Array.isArray(value) ? `[${key}]` : key)]);
+      }
+    }
+  }
+  return null;
+}
+
+/** part 1: UTF-8 only. Invalid bytes are a 400 naming the field they sit in, when it can be found. */
+export function decodeBody(bytes: Uint8Array): string {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    const field = fieldWithReplacement(lenient.decode(bytes));
+    const where = field === null ? 'the body' : field;
+    throw apiError(
+      'FORMAT_ERROR',
+      `${where} is not valid UTF-8: requests must be encoded as UTF-8 (part 1)`,
+      {
+        ...(field === null ? {} : { path: field }),
+      },
+    );
+  }
+}
+
+export async function readBody(request: Request, maxBytes: number): Promise<Uint8Array | null> {
+  if (request.body === null) return null;
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (declared > maxBytes) throw tooLarge(maxBytes);
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  if (bytes.byteLength > maxBytes) throw tooLarge(maxBytes);
+  return bytes.byteLength === 0 ? null : bytes;
+}
+
+function tooLarge(maxBytes: number) {
+  return apiError('FORMAT_ERROR', `the body is larger than the sandbox's limit of ${maxBytes} bytes`, {
+    status: 413,
+  });
+}
+
+export function toEngineRequest(request: Request, url: URL, bodyText: string | null): EngineRequest {
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const query: Record<string, string[]> = {};
+  for (const [key, value] of url.searchParams) {
+    const values = query[key] ?? [];
+    values.push(value);
+    query[key] = values;
+  }
+  return { method: request.method.toUpperCase(), path: url.pathname, query, headers, bodyText };
+}
+
+export function toWebResponse(response: EngineResponse): Response {
+  const headers = new Headers(response.headers);
+  if (response.html !== undefined) {
+    headers.set('content-type', 'text/html; charset=utf-8');
+    return new Response(response.html, { status: response.status, headers });
+  }
+  if (response.json !== undefined) {
+    headers.set('content-type', 'application/json; charset=utf-8');
+    return new Response(JSON.stringify(response.json), { status: response.status, headers });
+  }
+  return new Response(null, { status: response.status, headers });
+}

@@ -1,0 +1,18 @@
+export type { AcceptFix, Profile, Psd2Role, RequestContext, TppContext } from './core/context.js';
+export type { ErrorCode, TppMessage } from './core/errors.js';
+export { ERROR_STATUSES } from './core/errors.js';
+export type { EngineRequest, EngineResponse } from './core/http.js';
+export type { Route, Service } from './core/router.js';
+export type {
+  Account,
+  Agreement,
+  CardAccount,
+  CardTransaction,
+  Customer,
+  State,
+  Transaction,
+} from './core/state.js';
+export { STATE_VERSION, State as StateSchema } from './core/state.js';
+export { routes } from './routes.js';
+export type { Commit, RequestLogEntry, Sandbox, SandboxEvent, SandboxOptions } from './sandbox.js';
+export { createSandbox } from './sandbox.js';

@@ -1,0 +1,408 @@
+import { DAY_MS, isoDate } from '../core/dates.js';
+import { allocateId } from '../core/ids.js';
+import { addAmounts, negateAmount } from '../core/money.js';
+import { type Account, emptyState, type State, type Transaction } from '../core/state.js';
+import { ibanFromBban, makeBban } from './norwegian.js';
+import { pick, randomAmount, seededRandom } from './random.js';
+
+/** The bank's BIC in the sandbox (fictional; matches the part 2.1 BIC pattern). */
+export const SANDBOX_BIC = 'SBAKNOKK';
+export const SANDBOX_BANK_CODE = '9710';
+
+interface SeedAccount {
+  name: string;
+  product: string;
+  cashAccountType: string;
+  currency: string;
+  opening: string;
+  creditLine: string;
+  profile: 'salary' | 'savings' | 'business' | 'tax' | 'currency' | 'bills';
+  requiresKid?: boolean;
+}
+
+interface SeedCustomer {
+  customerNumber: string;
+  name: string;
+  type: 'private' | 'corporate';
+  accounts: SeedAccount[];
+  card?: { name: string; product: string; creditLimit: string; pan: string };
+}
+
+/** platform-facts §4: exactly these four customers, with these holdings. */
+export const SEED_CUSTOMERS: readonly SeedCustomer[] = [
+  {
+    customerNumber: '13039319955',
+    name: 'Kari Nordmann',
+    type: 'private',
+    accounts: [
+      {
+        name: 'Brukskonto',
+        product: 'Brukskonto',
+        cashAccountType: 'CACC',
+        currency: 'NOK',
+        opening: '18250.00',
+        creditLine: '0',
+        profile: 'salary',
+      },
+      {
+        name: 'Sparekonto',
+        product: 'Høyrentekonto',
+        cashAccountType: 'SVGS',
+        currency: 'NOK',
+        opening: '152300.00',
+        creditLine: '0',
+        profile: 'savings',
+      },
+    ],
+    card: {
+      name: 'Kari Nordmann',
+      product: 'Mastercard Gold',
+      creditLimit: '50000',
+      pan: '5412750000004321',
+    },
+  },
+  {
+    customerNumber: '12085592767',
+    name: 'Ola Hansen',
+    type: 'private',
+    accounts: [
+      {
+        name: 'Brukskonto',
+        product: 'Brukskonto',
+        cashAccountType: 'CACC',
+        currency: 'NOK',
+        opening: '9420.50',
+        creditLine: '5000',
+        profile: 'salary',
+      },
+      {
+        name: 'Valutakonto',
+        product: 'Valutakonto EUR',
+        cashAccountType: 'CACC',
+        currency: 'EUR',
+        opening: '2150.00',
+        creditLine: '0',
+        profile: 'currency',
+      },
+    ],
+    card: { name: 'Ola Hansen', product: 'Visa Classic', creditLimit: '25000', pan: '4925630000008765' },
+  },
+  {
+    customerNumber: '18129215603',
+    name: 'Fjordlys Bakeri AS',
+    type: 'corporate',
+    accounts: [
+      {
+        name: 'Driftskonto',
+        product: 'Bedriftskonto',
+        cashAccountType: 'CACC',
+        currency: 'NOK',
+        opening: '412000.00',
+        creditLine: '100000',
+        profile: 'business',
+      },
+      {
+        name: 'Skattetrekkskonto',
+        product: 'Skattetrekkskonto',
+        cashAccountType: 'TAXE',
+        currency: 'NOK',
+        opening: '86400.00',
+        creditLine: '0',
+        profile: 'tax',
+      },
+    ],
+  },
+  {
+    customerNumber: '20079518612',
+    name: 'Nordkapp Rørlegger AS',
+    type: 'corporate',
+    accounts: [
+      {
+        name: 'Driftskonto',
+        product: 'Bedriftskonto',
+        cashAccountType: 'CACC',
+        currency: 'NOK',
+        opening: '268900.00',
+        creditLine: '50000',
+        profile: 'business',
+      },
+      {
+        name: 'Regningskonto',
+        product: 'Bedriftskonto',
+        cashAccountType: 'CACC',
+        currency: 'NOK',
+        opening: '35000.00',
+        creditLine: '0',
+        profile: 'bills',
+        requiresKid: true,
+      },
+    ],
+  },
+];
+
+const SHOPS = [
+  'REMA 1000 Grünerløkka',
+  'KIWI Majorstuen',
+  'Coop Extra Tromsø',
+  'Meny Bryggen',
+  'Vinmonopolet',
+  'Narvesen Oslo S',
+  'Ruter billett',
+  'Vy reise',
+  'Apotek 1 Sentrum',
+  'Circle K Lillestrøm',
+];
+const SUPPLIERS = [
+  'Norsk Mel AS',
+  'Tine SA',
+  'Fjordkraft AS',
+  'Telenor Bedrift',
+  'Rørhandel Nord AS',
+  'Ahlsell Norge AS',
+  'Kontorrekvisita AS',
+];
+
+const HISTORY_DAYS = 120;
+
+interface Draft {
+  date: number;
+  amount: string;
+  text: string;
+  counterpart?: string;
+  code: string;
+}
+
+/** A few months of realistic movements for one account, oldest first. */
+function history(seed: SeedAccount, random: () => number, now: number): Draft[] {
+  const out: Draft[] = [];
+  const start = now - HISTORY_DAYS * DAY_MS;
+  for (let day = start; day < now - DAY_MS; day += DAY_MS) {
+    const dom = new Date(day).getUTCDate();
+    const r = random();
+    switch (seed.profile) {
+      case 'salary':
+        if (dom === 25)
+          out.push({
+            date: day,
+            amount: randomAmount(random, 38000, 46000),
+            text: 'Lønn',
+            counterpart: 'Arbeidsgiver AS',
+            code: 'R_710',
+          });
+        if (dom === 1)
+          out.push({
+            date: day,
+            amount: negateAmount(randomAmount(random, 9000, 14000), 'NOK'),
+            text: 'Husleie',
+            counterpart: 'Utleie Eiendom AS',
+            code: 'R_600',
+          });
+        if (r < 0.45)
+          out.push({
+            date: day,
+            amount: negateAmount(randomAmount(random, 45, 900), 'NOK'),
+            text: pick(random, SHOPS),
+            code: 'R_300',
+          });
+        break;
+      case 'savings':
+        if (dom === 26)
+          out.push({
+            date: day,
+            amount: randomAmount(random, 2000, 5000),
+            text: 'Overføring sparing',
+            code: 'R_710',
+          });
+        break;
+      case 'currency':
+        if (r < 0.08)
+          out.push({
+            date: day,
+            amount: negateAmount(randomAmount(random, 12, 180), 'EUR'),
+            text: pick(random, ['Lufthansa', 'Hotel Adlon Berlin', 'Carrefour Paris', 'Amazon EU']),
+            code: 'R_300',
+          });
+        break;
+      case 'business':
+        if (r < 0.35)
+          out.push({
+            date: day,
+            amount: randomAmount(random, 2500, 30000),
+            text: `Faktura ${10000 + Math.floor(random() * 9000)}`,
+            counterpart: 'Kunde AS',
+            code: 'R_710',
+          });
+        if (r > 0.8)
+          out.push({
+            date: day,
+            amount: negateAmount(randomAmount(random, 800, 15000), 'NOK'),
+            text: `Leverandør ${pick(random, SUPPLIERS)}`,
+            counterpart: pick(random, SUPPLIERS),
+            code: 'R_600',
+          });
+        break;
+      case 'tax':
+        if (dom === 15)
+          out.push({
+            date: day,
+            amount: randomAmount(random, 12000, 20000),
+            text: 'Skattetrekk',
+            code: 'R_710',
+          });
+        break;
+      case 'bills':
+        if (r < 0.1)
+          out.push({
+            date: day,
+            amount: negateAmount(randomAmount(random, 500, 6000), 'NOK'),
+            text: pick(random, SUPPLIERS),
+            counterpart: pick(random, SUPPLIERS),
+            code: 'R_600',
+          });
+        break;
+    }
+  }
+  return out;
+}
+
+function toTransaction(
+  state: State,
+  account: Account,
+  draft: Draft,
+  status: 'booked' | 'pending',
+): Transaction {
+  const tx: Transaction = {
+    transactionId: allocateId(state),
+    accountId: account.id,
+    status,
+    seq: state.meta.counter,
+    bookingDate: isoDate(draft.date),
+    amount: draft.amount,
+    currency: account.currency,
+    remittanceInformationUnstructured: draft.text,
+    proprietaryBankTransactionCode: draft.code,
+  };
+  if (status === 'booked') tx.valueDate = isoDate(draft.date);
+  const own = { bban: account.bban, iban: account.iban, currency: account.currency };
+  const incoming = !draft.amount.startsWith('-');
+  const other = draft.counterpart ?? draft.text;
+  if (incoming) {
+    tx.debtorName = other;
+    tx.creditorAccount = own;
+  } else {
+    tx.creditorName = other;
+    tx.debtorAccount = own;
+  }
+  return tx;
+}
+
+/**
+ * The seeded state of `POST /v1/sandbox/initialize` (platform-facts §4): four customers, their
+ * accounts with about four months of booked and a few pending transactions, card accounts for the
+ * private customers, and one corporate agreement per corporate customer. Depends only on the seed
+ * and the bank time it is created at.
+ */
+export function createSeedState(seed: string, now: number): State {
+  const state = emptyState(seed);
+  const random = seededRandom(`seed:${seed}`);
+  let serial = 100_000;
+  for (const customer of SEED_CUSTOMERS) {
+    const customerId = allocateId(state);
+    state.customers[customerId] = {
+      customerId,
+      customerNumber: customer.customerNumber,
+      customerName: customer.name,
+      customerType: customer.type,
+      seeded: true,
+    };
+    const accountIds: string[] = [];
+    for (const spec of customer.accounts) {
+      serial += 1 + Math.floor(random() * 5000);
+      const bban = makeBban(SANDBOX_BANK_CODE, serial);
+      const account: Account = {
+        id: allocateId(state),
+        customerNumber: customer.customerNumber,
+        accountName: spec.name,
+        bban,
+        iban: ibanFromBban(bban),
+        bic: SANDBOX_BIC,
+        currency: spec.currency,
+        product: spec.product,
+        cashAccountType: spec.cashAccountType,
+        creditLine: spec.creditLine,
+        booked: spec.opening,
+        expected: spec.opening,
+        requiresKid: spec.requiresKid ?? false,
+        seeded: true,
+      };
+      state.accounts[account.id] = account;
+      accountIds.push(account.id);
+      const drafts = history(spec, random, now);
+      const booked = drafts.map((d) => toTransaction(state, account, d, 'booked'));
+      const pending = [0, 1]
+        .filter(() => spec.profile !== 'tax')
+        .map((i) =>
+          toTransaction(
+            state,
+            account,
+            {
+              date: now - i * DAY_MS,
+              amount: negateAmount(randomAmount(random, 30, 400), spec.currency),
+              text: spec.currency === 'EUR' ? 'Amazon EU' : pick(random, SHOPS),
+              code: 'R_300',
+            },
+            'pending',
+          ),
+        );
+      account.booked = addAmounts(spec.currency, spec.opening, ...booked.map((t) => t.amount));
+      account.expected = addAmounts(spec.currency, account.booked, ...pending.map((t) => t.amount));
+      state.transactions[account.id] = [...pending, ...booked].sort(newestFirst);
+    }
+    if (customer.card) {
+      const id = allocateId(state);
+      const pan = customer.card.pan;
+      const balance = randomAmount(random, 1000, 9000);
+      state.cardAccounts[id] = {
+        id,
+        customerNumber: customer.customerNumber,
+        maskedPan: `${pan.slice(0, 4)}xxxxxxxx${pan.slice(-4)}`,
+        currency: 'NOK',
+        creditLimit: customer.card.creditLimit,
+        balances: [
+          { balanceType: 'closingBooked', amount: negateAmount(balance, 'NOK') },
+          { balanceType: 'expected', amount: negateAmount(balance, 'NOK') },
+        ],
+        cardId: `${customer.customerNumber.slice(0, 6)}${serial}`,
+        cardIdVNo: '1',
+        accountNumber: makeBban(SANDBOX_BANK_CODE, serial + 97),
+        expiry: isoDate(now + 3 * 365 * DAY_MS).slice(0, 7),
+        name: customer.card.name,
+        product: customer.card.product,
+        status: 'enabled',
+        seeded: true,
+      };
+      state.cardTransactions[id] = [];
+    }
+    if (customer.type === 'corporate') {
+      const agreementId = allocateId(state);
+      state.agreements[agreementId] = {
+        agreementId,
+        owner: customer.customerNumber,
+        name: `${customer.name} – nettbank bedrift`,
+        engagements: accountIds.map((accountId) => ({
+          customer: customer.customerNumber,
+          accountId,
+          roles: ['VIEW', 'REGISTER'],
+        })),
+        seeded: true,
+      };
+    }
+  }
+  return state;
+}
+
+/** Newest booking date first; among equal dates, the later-created first. */
+export function newestFirst(a: Transaction, b: Transaction): number {
+  if (a.bookingDate !== b.bookingDate) return a.bookingDate < b.bookingDate ? 1 : -1;
+  return b.seq - a.seq;
+}

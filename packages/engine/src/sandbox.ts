@@ -1,0 +1,189 @@
+import type { Patch } from 'immer';
+import type { Profile, TppContext } from './core/context.js';
+import { ApiError } from './core/errors.js';
+import { type EngineResponse, errorBody, json } from './core/http.js';
+import { createReducer } from './core/reducer.js';
+import { CONTROL_ROOT } from './core/router.js';
+import type { State } from './core/state.js';
+import {
+  DEFAULT_MAX_BODY_BYTES,
+  decodeBody,
+  readBody,
+  toEngineRequest,
+  toWebResponse,
+} from './core/transport.js';
+import { routes } from './routes.js';
+import { createSeedState } from './sandbox-api/seed.js';
+
+export interface SandboxOptions {
+  /** `sandbox` (default): mock-data API on, role mismatches are warnings. `production`: strict. */
+  profile?: Profile;
+  /** The clock source, epoch ms; the bank clock is this plus the offset set through the control plane. */
+  now?: () => number;
+  /** Where the API lives (default `/v1`). */
+  basePath?: string;
+  /** Seed for ids and generated data: the same seed and requests give byte-identical responses. */
+  seed?: string;
+  /** Start from this state instead of the seed (e.g. restored from storage). */
+  initialState?: State;
+  /** Serve the unsigned control plane under `/_sandbank/` (default true). */
+  controlPlane?: boolean;
+  /** Largest accepted request body (default 1 MiB). */
+  maxBodyBytes?: number;
+  /**
+   * Called with every state change before the response is returned; awaited, so a durable store
+   * can commit first. A rejection turns the answer into a 500 and rolls the change back.
+   */
+  persist?: (commit: Commit) => void | Promise<void>;
+}
+
+export interface Commit {
+  seq: number;
+  patches: Patch[];
+  state: State;
+}
+
+export interface RequestLogEntry {
+  seq: number;
+  at: number;
+  method: string;
+  path: string;
+  operation: string | null;
+  status: number;
+  durationMs: number;
+  requestHeaders: Record<string, string>;
+  requestBody: string | null;
+  responseHeaders: Record<string, string>;
+  responseBody: unknown;
+}
+
+export type SandboxEvent = { type: 'commit'; commit: Commit } | { type: 'request'; entry: RequestLogEntry };
+
+export interface Sandbox {
+  /** Answers a web Request as the bank would. */
+  fetch(request: Request): Promise<Response>;
+  /** The current state (plain data; do not mutate). */
+  getState(): State;
+  /** The bank clock, epoch ms. */
+  now(): number;
+  /** Listens to commits and the request log; returns the unsubscribe function. */
+  subscribe(listener: (event: SandboxEvent) => void): () => void;
+  readonly options: Readonly<{ profile: Profile; basePath: string; seed: string }>;
+}
+
+const DEFAULT_SEED = 'sandbank';
+
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const profile = options.profile ?? 'sandbox';
+  const basePath = (options.basePath ?? '/v1').replace(/\/+$/, '');
+  const seed = options.seed ?? DEFAULT_SEED;
+  const source = options.now ?? (() => Date.now());
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const controlPlane = options.controlPlane ?? true;
+  const reduce = createReducer(
+    routes.filter((r) => controlPlane || r.service !== 'control'),
+    basePath,
+  );
+  let state: State = options.initialState ?? createSeedState(seed, source());
+  let seq = 0;
+  let tail: Promise<unknown> = Promise.resolve();
+  const listeners = new Set<(event: SandboxEvent) => void>();
+
+  const emit = (event: SandboxEvent) => {
+    for (const listener of listeners) listener(event);
+  };
+
+  async function handle(request: Request): Promise<Response> {
+    const started = performance.now();
+    const url = new URL(request.url);
+    let bodyText: string | null = null;
+    let pre: ApiError | null = null;
+    try {
+      const bytes = await readBody(request, maxBodyBytes);
+      bodyText = bytes === null ? null : decodeBody(bytes);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      pre = error;
+    }
+    const engineRequest = toEngineRequest(request, url, bodyText);
+    const tpp: TppContext = { kind: 'unchecked' };
+    // Requests are applied one at a time, in arrival order (several tabs may share one engine).
+    const previous = tail;
+    const applied = (async () => {
+      await previous;
+      let response: EngineResponse;
+      let operation: string | null = null;
+      if (pre !== null) {
+        response = json(pre.status, errorBody(pre.messages), pre.headers);
+      } else {
+        const sourceNow = source();
+        const now = sourceNow + state.clock.offsetMs;
+        const reduction = reduce(state, engineRequest, {
+          now,
+          sourceNow,
+          origin: url.origin,
+          profile,
+          basePath,
+          tpp,
+        });
+        response = reduction.response;
+        operation = reduction.operation;
+        if (reduction.patches.length > 0) {
+          const commit: Commit = { seq: ++seq, patches: reduction.patches, state: reduction.state };
+          try {
+            await options.persist?.(commit);
+            state = reduction.state;
+            emit({ type: 'commit', commit });
+          } catch (error) {
+            seq--;
+            console.error('[sandbank] persisting the change failed; it was rolled back', error);
+            response = json(
+              500,
+              errorBody([
+                {
+                  category: 'ERROR',
+                  code: 'SYSTEM_ERROR',
+                  text: 'the change could not be stored and was rolled back',
+                },
+              ]),
+            );
+          }
+        }
+      }
+      if (listeners.size > 0) {
+        emit({
+          type: 'request',
+          entry: {
+            seq,
+            at: source() + state.clock.offsetMs,
+            method: engineRequest.method,
+            path: `${url.pathname}${url.search}`,
+            operation,
+            status: response.status,
+            durationMs: performance.now() - started,
+            requestHeaders: engineRequest.headers,
+            requestBody: bodyText,
+            responseHeaders: response.headers,
+            responseBody: response.json ?? response.html ?? null,
+          },
+        });
+      }
+      return toWebResponse(response);
+    })();
+    tail = applied.catch(() => undefined);
+    return applied;
+  }
+
+  return {
+    fetch: handle,
+    getState: () => state,
+    now: () => source() + state.clock.offsetMs,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    options: { profile, basePath, seed },
+  };
+}
+
+export { CONTROL_ROOT };
