@@ -1,4 +1,4 @@
-import { enablePatches, Immer, type Patch } from 'immer';
+import { current, enablePatches, Immer, isDraft, type Patch } from 'immer';
 import { assertAcceptedJson, assertAcceptedText } from './charset.js';
 import type { RequestContext } from './context.js';
 import { ApiError, apiError, tppMessage, warning } from './errors.js';
@@ -24,6 +24,23 @@ export interface Reduction {
 }
 
 export type Reducer = (state: State, request: EngineRequest, base: BaseContext) => Reduction;
+
+/**
+ * Response bodies may hold pieces of the draft, which immer revokes once `produce` ends: copy them
+ * into plain data while the draft is alive. Costs what the body holds, not what the state holds
+ * (an export of the untouched state is passed through as is).
+ */
+function toPlain(value: unknown, untouched: State): unknown {
+  if (value === untouched) return value;
+  if (isDraft(value)) return current(value);
+  if (Array.isArray(value)) return value.map((item) => toPlain(item, untouched));
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[key] = toPlain(item, untouched);
+    return out;
+  }
+  return value;
+}
 
 function errorResponse(error: ApiError): EngineResponse {
   return json(error.status, errorBody(error.messages), error.headers);
@@ -153,6 +170,7 @@ export function createReducer(routes: readonly Route[], basePath: string): Reduc
       let response: EngineResponse = json(500, null);
       const [next, patches] = immer.produceWithPatches(state, (draft) => {
         response = route.operation(draft, { params, query, headers: request.headers, body, request }, ctx);
+        if (response.json !== undefined) response = { ...response, json: toPlain(response.json, state) };
       });
       // Expected failures are thrown; an operation that returns an error status keeps no change either.
       if (response.status >= 400)

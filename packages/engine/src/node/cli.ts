@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import type { Profile } from '../core/context.js';
+import { createSandbox } from '../sandbox.js';
+import { createSandboxServer, DEFAULT_HOST, DEFAULT_PORT, listen } from './server.js';
+
+const USAGE = `Usage: sandbank serve [--port N] [--host H] [--profile sandbox|production] [--seed S]
+
+Serves the Sandbank engine over HTTP (default http://${DEFAULT_HOST}:${DEFAULT_PORT}; PORT also works).`;
+
+export async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      profile: { type: 'string' },
+      seed: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const command = positionals[0] ?? 'serve';
+  if (values.help || command !== 'serve') {
+    console.log(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const port = Number(values.port ?? process.env.PORT ?? DEFAULT_PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`sandbank: --port must be a port number, got ${values.port ?? process.env.PORT}`);
+    return 2;
+  }
+  const profile = (values.profile ?? 'sandbox') as Profile;
+  if (profile !== 'sandbox' && profile !== 'production') {
+    console.error(`sandbank: --profile must be sandbox or production, got ${profile}`);
+    return 2;
+  }
+  const sandbox = createSandbox({ profile, ...(values.seed ? { seed: values.seed } : {}) });
+  const server = createSandboxServer(sandbox);
+  const url = await listen(server, { port, host: values.host ?? DEFAULT_HOST });
+  console.log(`Sandbank (${profile} profile) listening on ${url}${sandbox.options.basePath}`);
+  const stop = () => server.close(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code !== 0) process.exit(code);
+  },
+  (error: unknown) => {
+    console.error('sandbank:', error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

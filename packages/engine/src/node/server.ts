@@ -1,0 +1,76 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Sandbox } from '../sandbox.js';
+
+export const DEFAULT_PORT = 8731;
+export const DEFAULT_HOST = '127.0.0.1';
+
+async function readBytes(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer> | null> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  if (chunks.length === 0) return null;
+  const all = Buffer.concat(chunks);
+  const bytes = new Uint8Array(all.byteLength);
+  bytes.set(all);
+  return bytes;
+}
+
+/** A node request as a web Request, with the body bytes exactly as received (part 5.1: Digest). */
+export async function toWebRequest(req: IncomingMessage, origin: string): Promise<Request> {
+  const headers = new Headers();
+  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
+    headers.append(req.rawHeaders[i] as string, req.rawHeaders[i + 1] as string);
+  }
+  const method = (req.method ?? 'GET').toUpperCase();
+  const body = method === 'GET' || method === 'HEAD' ? null : await readBytes(req);
+  return new Request(new URL(req.url ?? '/', origin), { method, headers, body, redirect: 'manual' });
+}
+
+export async function writeWebResponse(response: Response, res: ServerResponse): Promise<void> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const body = new Uint8Array(await response.arrayBuffer());
+  res.writeHead(response.status, { ...headers, 'content-length': String(body.byteLength) });
+  res.end(body);
+}
+
+/** A node HTTP server answering every request from the sandbox. */
+export function createSandboxServer(sandbox: Sandbox): Server {
+  return createServer((req, res) => {
+    const origin = `http://${req.headers.host ?? `${DEFAULT_HOST}:${DEFAULT_PORT}`}`;
+    toWebRequest(req, origin)
+      .then((request) => sandbox.fetch(request))
+      .then((response) => writeWebResponse(response, res))
+      .catch((error: unknown) => {
+        console.error('[sandbank] could not answer', error);
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+        res.end(
+          JSON.stringify({
+            tppMessages: [
+              { category: 'ERROR', code: 'SYSTEM_ERROR', text: 'the sandbox could not answer this request' },
+            ],
+          }),
+        );
+      });
+  });
+}
+
+export interface ListenOptions {
+  port?: number;
+  host?: string;
+}
+
+/** Starts the server and resolves with its URL once it listens (port 0 picks a free port). */
+export function listen(server: Server, options: ListenOptions = {}): Promise<string> {
+  const host = options.host ?? DEFAULT_HOST;
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? DEFAULT_PORT, host, () => {
+      const { port } = server.address() as AddressInfo;
+      const shown = host.includes(':') ? `[${host}]` : host;
+      resolve(`http://${shown}:${port}`);
+    });
+  });
+}

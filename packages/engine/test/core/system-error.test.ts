@@ -1,0 +1,42 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createReducer } from '../../src/core/reducer.js';
+import type { Route } from '../../src/core/router.js';
+import { createSeedState } from '../../src/sandbox-api/seed.js';
+import { FIXED_NOW } from '../support/http.js';
+
+describe('unexpected exceptions', () => {
+  it('become one 500 SYSTEM_ERROR, logged, with the state untouched', () => {
+    const broken: Route = {
+      method: 'POST',
+      path: '/boom',
+      service: 'sandbox',
+      operation: (draft) => {
+        draft.meta.counter = 999;
+        throw new TypeError('bug');
+      },
+    };
+    const reduce = createReducer([broken], '/v1');
+    const state = createSeedState('s', FIXED_NOW);
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const result = reduce(
+      state,
+      { method: 'POST', path: '/v1/boom', query: {}, headers: { 'x-request-id': '1' }, bodyText: null },
+      {
+        now: FIXED_NOW,
+        sourceNow: FIXED_NOW,
+        origin: 'http://localhost',
+        profile: 'sandbox',
+        basePath: '/v1',
+        tpp: { kind: 'unchecked' },
+      },
+    );
+    expect(log).toHaveBeenCalledOnce();
+    log.mockRestore();
+    expect(result.response.status).toBe(500);
+    expect(result.response.json).toEqual({
+      tppMessages: [expect.objectContaining({ code: 'SYSTEM_ERROR' })],
+    });
+    expect(result.state).toBe(state);
+    expect(state.meta.counter).not.toBe(999);
+  });
+});
