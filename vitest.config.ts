@@ -5,5 +5,7 @@ export default defineConfig({
     include: ['packages/*/test/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 20_000,
+    // CI reads the JSON summary to print a plain "N passed, N failed" line.
+    reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]] : ['default'],
   },
 });
