@@ -10,7 +10,11 @@ let base = '';
 
 beforeAll(async () => {
   // The real `pnpm serve` command, on a free port.
-  server = spawn('pnpm', ['serve', '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  server = spawn('pnpm', ['serve', '--port', '0'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
   const lines = createInterface({ input: server.stdout as NodeJS.ReadableStream });
   for await (const line of lines) {
     const match = /(http:\/\/[^\s/]+)/.exec(line);
@@ -29,7 +33,10 @@ afterAll(async () => {
 describe('pnpm serve', () => {
   it('prints its URL on 127.0.0.1 and answers over real HTTP', async () => {
     expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    const response = await fetch(`${base}/v1/sandbox/initialize`, { method: 'POST', headers: { 'X-Request-ID': 'r1' } });
+    const response = await fetch(`${base}/v1/sandbox/initialize`, {
+      method: 'POST',
+      headers: { 'X-Request-ID': 'r1' },
+    });
     expect(response.status).toBe(204);
     expect(response.headers.get('x-request-id')).toBe('r1');
   });
@@ -41,7 +48,12 @@ describe('pnpm serve', () => {
   });
 
   it('passes the body bytes through unchanged (invalid UTF-8 is still seen as such)', async () => {
-    const body = new Uint8Array([...new TextEncoder().encode('{"name":"B'), 0xc3, 0x28, ...new TextEncoder().encode('"}')]);
+    const body = new Uint8Array([
+      ...new TextEncoder().encode('{"name":"B'),
+      0xc3,
+      0x28,
+      ...new TextEncoder().encode('"}'),
+    ]);
     const response = await fetch(`${base}/v1/sandbox/initialize`, {
       method: 'POST',
       headers: { 'X-Request-ID': 'r3', 'content-type': 'application/json' },
