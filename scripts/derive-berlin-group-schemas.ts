@@ -31,13 +31,18 @@ function convert(node: Json): Json {
       if (value && typeof node[bound] === 'number') out[key] = node[bound];
       continue;
     }
-    if ((key === 'minimum' && node.exclusiveMinimum === true) || (key === 'maximum' && node.exclusiveMaximum === true)) {
+    if (
+      (key === 'minimum' && node.exclusiveMinimum === true) ||
+      (key === 'maximum' && node.exclusiveMaximum === true)
+    ) {
       continue;
     }
     if (key === '$ref' && typeof value === 'string') {
       out.$ref = value.replace('#/components/schemas/', '#/$defs/');
     } else if (key === 'properties' && value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      out.properties = Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, convert(schema)]));
+      out.properties = Object.fromEntries(
+        Object.entries(value).map(([name, schema]) => [name, convert(schema)]),
+      );
     } else {
       out[key] = convert(value);
     }
@@ -79,5 +84,8 @@ const fixture = {
   $defs: Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, convert(schema)])),
   operations,
 };
-writeFileSync('test/fixtures/berlin-group/psd2-api-1.3.6.schema.json', `${JSON.stringify(fixture, null, 1)}\n`);
+writeFileSync(
+  'test/fixtures/berlin-group/psd2-api-1.3.6.schema.json',
+  `${JSON.stringify(fixture, null, 1)}\n`,
+);
 console.log(`${Object.keys(fixture.$defs).length} schemas, ${Object.keys(operations).length} operations`);

@@ -29,7 +29,8 @@ export function berlinGroupValidator(operation: string, status: number): Validat
   const cached = compiled.get(key);
   if (cached) return cached;
   const schema = fixture.operations[operation]?.[String(status)];
-  if (schema === undefined) throw new Error(`the Berlin Group definition has no ${status} body for ${operation}`);
+  if (schema === undefined)
+    throw new Error(`the Berlin Group definition has no ${status} body for ${operation}`);
   const validate = ajv.compile(rewrite(schema) as object);
   compiled.set(key, validate);
   return validate;
@@ -42,5 +43,7 @@ function rewrite(schema: unknown): unknown {
 /** Validates `body`; returns readable errors (empty when it conforms). */
 export function berlinGroupErrors(operation: string, status: number, body: unknown): string[] {
   const validate = berlinGroupValidator(operation, status);
-  return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`);
+  return validate(body)
+    ? []
+    : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`);
 }

@@ -15,6 +15,8 @@ describe('the Berlin Group schema fixture', () => {
       ],
     };
     expect(berlinGroupErrors('GET /accounts', 200, good)).toEqual([]);
-    expect(berlinGroupErrors('GET /accounts', 200, { accounts: [{ currency: 'NOK', name: 5 }] })).not.toEqual([]);
+    expect(berlinGroupErrors('GET /accounts', 200, { accounts: [{ currency: 'NOK', name: 5 }] })).not.toEqual(
+      [],
+    );
   });
 });

@@ -1,6 +1,18 @@
+import { createOpenApiOperation } from './control/openapi.js';
 import { controlRoutes } from './control/routes.js';
 import type { Route } from './core/router.js';
 import { sandboxRoutes } from './sandbox-api/routes.js';
 
+const areaRoutes: readonly Route[] = [...sandboxRoutes, ...controlRoutes];
+
 /** The route table: plain data, one entry per operation, composed from each area's table. */
-export const routes: readonly Route[] = [...sandboxRoutes, ...controlRoutes];
+export const routes: readonly Route[] = [
+  ...areaRoutes,
+  {
+    method: 'GET',
+    path: '/openapi.json',
+    service: 'control',
+    summary: 'This API as an OpenAPI 3.1 document',
+    operation: createOpenApiOperation(() => routes),
+  },
+];

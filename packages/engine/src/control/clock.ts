@@ -4,7 +4,7 @@ import { json } from '../core/http.js';
 import type { Operation } from '../core/router.js';
 import { parseWith } from '../core/validate.js';
 
-const ClockChange = z.union([
+export const ClockChange = z.union([
   z.strictObject({ set: z.iso.datetime({ offset: true }) }),
   z.strictObject({
     advanceMinutes: z

@@ -14,6 +14,11 @@ const immer = new Immer({ autoFreeze: false });
 
 export type BaseContext = Omit<RequestContext, 'fixes' | 'warnings'>;
 
+export interface ReducerOptions {
+  /** Development aid: check each successful answer against its route's response schema. */
+  checkResponses?: boolean;
+}
+
 export interface Reduction {
   state: State;
   response: EngineResponse;
@@ -127,7 +132,23 @@ function finish(response: EngineResponse, request: EngineRequest, ctx: RequestCo
  * request runs here in a fixed order; the operation runs inside one immer `produce`. A failed
  * request returns the state it was given, untouched.
  */
-export function createReducer(routes: readonly Route[], basePath: string): Reducer {
+/** A successful answer that breaks its own schema is a bug in the engine: fail loudly, change nothing. */
+function checkResponse(route: Route, response: EngineResponse): void {
+  if (!route.response || response.status >= 300 || response.json === undefined) return;
+  const result = route.response.safeParse(response.json);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new TypeError(
+      `response of ${route.method} ${route.path} breaks its schema at ${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}`,
+    );
+  }
+}
+
+export function createReducer(
+  routes: readonly Route[],
+  basePath: string,
+  options: ReducerOptions = {},
+): Reducer {
   const table: CompiledRoute[] = compileRoutes(routes, basePath);
   return (state, request, base) => {
     const ctx: RequestContext = { ...base, fixes: new Set(), warnings: [] };
@@ -171,6 +192,7 @@ export function createReducer(routes: readonly Route[], basePath: string): Reduc
       const [next, patches] = immer.produceWithPatches(state, (draft) => {
         response = route.operation(draft, { params, query, headers: request.headers, body, request }, ctx);
         if (response.json !== undefined) response = { ...response, json: toPlain(response.json, state) };
+        if (options.checkResponses) checkResponse(route, response);
       });
       // Expected failures are thrown; an operation that returns an error status keeps no change either.
       if (response.status >= 400)

@@ -35,6 +35,12 @@ export interface Route {
   digestRequired?: boolean;
   /** zod schema for the query, validated before the operation runs. */
   query?: z.ZodType;
+  /** zod schema of the JSON body, for the OpenAPI document (the operation validates it). */
+  body?: z.ZodType;
+  /** zod schema of a successful JSON answer: documented, and checked when `checkResponses` is on. */
+  response?: z.ZodType;
+  /** One line for the OpenAPI document. */
+  summary?: string;
 }
 
 export interface CompiledRoute {
