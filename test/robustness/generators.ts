@@ -98,16 +98,12 @@ export function requestArbitrary(routes: readonly Route[], basePath: string): fc
         fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH'),
       ),
       path: pathFor(route, basePath),
-      headers: fc
-        .array(header, { maxLength: 6 })
-        .chain((pairs) =>
-          fc
-            .boolean()
-            .map((withId) => ({
-              ...(withId ? { 'X-Request-ID': 'fuzz' } : {}),
-              ...Object.fromEntries(pairs),
-            })),
-        ),
+      headers: fc.array(header, { maxLength: 6 }).chain((pairs) =>
+        fc.boolean().map((withId) => ({
+          ...(withId ? { 'X-Request-ID': 'fuzz' } : {}),
+          ...Object.fromEntries(pairs),
+        })),
+      ),
       body: fc.oneof(
         { weight: 2, arbitrary: fc.constant(null) },
         { weight: 5, arbitrary: jsonBody },
