@@ -20,17 +20,18 @@ export function hashString(text: string): number {
   return h;
 }
 
-/** The id numbered `counter` for `seed`: `enc!!` + 38 base64 characters + `==`. */
+/** The id numbered `counter` for `seed`: `enc!!` + 38 base64url characters + `==`. */
 export function opaqueId(seed: string, counter: number): string {
   const base = hashString(seed);
-  let out = 'enc!!';
+  // Built from char codes in one go: a flat string, not a rope of 38 concatenations (heap per id).
+  const codes: number[] = [];
   let word = 0;
   for (let i = 0; i < 38; i++) {
     if (i % 5 === 0) word = mix(base + i, counter);
-    out += ALPHABET[word & 63];
+    codes.push(ALPHABET.charCodeAt(word & 63));
     word >>>= 6;
   }
-  return `${out}==`;
+  return `enc!!${String.fromCharCode(...codes)}==`;
 }
 
 /** A UUID-shaped id (version 4 layout) for `seed` and `counter`, for values the contract types as UUID. */
