@@ -55,9 +55,10 @@ export function transactionView(ctx: Ctx, tx: Transaction) {
   if (tx.valueDate !== undefined) out.valueDate = tx.valueDate;
   out.transactionAmount = amountOut(ctx, tx.amount, tx.currency);
   if (tx.creditorName !== undefined) out.creditorName = tx.creditorName;
-  if (tx.creditorAccount !== undefined) out.creditorAccount = tx.creditorAccount;
+  // Copies: the nested objects of a draft are revoked proxies once the operation has returned.
+  if (tx.creditorAccount !== undefined) out.creditorAccount = { ...tx.creditorAccount };
   if (tx.debtorName !== undefined) out.debtorName = tx.debtorName;
-  if (tx.debtorAccount !== undefined) out.debtorAccount = tx.debtorAccount;
+  if (tx.debtorAccount !== undefined) out.debtorAccount = { ...tx.debtorAccount };
   if (tx.remittanceInformationUnstructured !== undefined)
     out.remittanceInformationUnstructured = tx.remittanceInformationUnstructured;
   if (tx.purposeCode !== undefined) out.purposeCode = tx.purposeCode;
