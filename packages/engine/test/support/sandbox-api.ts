@@ -95,3 +95,16 @@ export function ibanOf(bban: string): string {
   for (const ch of `${bban}232400`) r = (r * 10 + Number(ch)) % 97;
   return `NO${String(98 - r).padStart(2, '0')}${bban}`;
 }
+
+/** A valid create-card-account body for `customerNumber`. */
+export function cardAccountBody(customerNumber: string, overrides: Record<string, unknown> = {}) {
+  return {
+    customerNumber,
+    pan: '4111111111111111',
+    name: 'Kari Nordmann',
+    product: 'Visa Gold',
+    currency: 'NOK',
+    creditLimit: { amount: 30000, currency: 'NOK' },
+    ...overrides,
+  };
+}
