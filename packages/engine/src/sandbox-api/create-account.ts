@@ -9,7 +9,7 @@ import type { Account } from '../core/state.js';
 import { parseWith } from '../core/validate.js';
 import { customerInBody } from './lookup.js';
 import { ibanFromBban, isValidBban, isValidIban } from './norwegian.js';
-import { BalanceIn, Currency, INT32_MAX, text } from './schemas.js';
+import { BalanceIn, Currency, Int32, text } from './schemas.js';
 import { SANDBOX_BIC } from './seed.js';
 import { accountView } from './views.js';
 
@@ -24,11 +24,7 @@ const CreateAccountBody = z.object({
   cashAccountType: z.enum(CASH_ACCOUNT_TYPES, {
     error: `must be one of the part 2.1 cashAccountType codes: ${CASH_ACCOUNT_TYPES.join(', ')}`,
   }),
-  creditLine: z
-    .number({ error: 'must be an integer' })
-    .int({ error: 'must be an integer' })
-    .min(0, { error: 'must not be negative' })
-    .max(INT32_MAX, { error: 'must fit in int32' }),
+  creditLine: Int32.min(0, { error: 'must not be negative' }),
   balances: z.array(BalanceIn).max(2, { error: 'at most one closingBooked and one expected balance' }),
 });
 
