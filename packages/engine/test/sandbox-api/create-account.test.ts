@@ -220,6 +220,18 @@ describe('POST /v1/sandbox/accounts (part 2.7)', () => {
     expect(errorsOf(fraction)).toEqual([{ code: 'FORMAT_ERROR', path: 'balances[0].balanceAmount.amount' }]);
   });
 
+  test('rejects amounts beyond the part 2.1 precision and non-decimal text', async () => {
+    const sandbox = newSandbox();
+    for (const amount of ['1234567890123456789', 1e21, '1e5', '+5', '', true]) {
+      const result = await api(sandbox, 'POST', path, {
+        body: accountBody(KARI, '97100123456', {
+          balances: [{ balanceType: 'closingBooked', balanceAmount: { amount, currency: 'NOK' } }],
+        }),
+      });
+      expect(errorsOf(result)).toEqual([{ code: 'FORMAT_ERROR', path: 'balances[0].balanceAmount.amount' }]);
+    }
+  });
+
   test('changes nothing when rejected', async () => {
     const sandbox = newSandbox();
     const before = sandbox.getState();
