@@ -51,3 +51,8 @@ export function allocateId(state: { meta: { seed: string; counter: number } }): 
   state.meta.counter += 1;
   return opaqueId(state.meta.seed, state.meta.counter);
 }
+
+/** `record[id]` only when `id` is the record's own key (never `__proto__`, `constructor`, …). */
+export function ownEntry<T>(record: Readonly<Record<string, T>>, id: string): T | undefined {
+  return Object.hasOwn(record, id) ? record[id] : undefined;
+}

@@ -80,6 +80,9 @@ function matchSegments(pattern: string[], actual: string[]): Record<string, stri
       } catch {
         return null;
       }
+      // An id is never a property of Object.prototype: `__proto__` or `constructor` would otherwise
+      // reach an operation as if it named a resource in a state record.
+      if (value in Object.prototype) return null;
       params[p.slice(1)] = value;
     } else if (p !== a) {
       return null;
