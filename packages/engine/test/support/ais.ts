@@ -185,3 +185,22 @@ export async function consent(
   if (corporateId !== null) headers['psu-corporate-id'] = corporateId;
   return corporateId === null ? { psuId, sessionId, headers } : { psuId, sessionId, corporateId, headers };
 }
+
+/** Starts a consent SCA and returns its scaRedirect href. */
+export async function startConsent(
+  sb: Sandbox,
+  headers: Record<string, string> = {},
+  path = '/v1/bank-offered-consents',
+): Promise<string> {
+  const created = await api(sb, 'POST', path, {
+    headers: { 'tpp-redirect-uri': REDIRECT_URI, 'tpp-session-id': 'session-1', ...headers },
+  });
+  if (created.status !== 201) throw new Error(`consent: ${created.status} ${JSON.stringify(created.body)}`);
+  return created.body._links.scaRedirect.href;
+}
+
+/** The query of a redirect location, with `message` read back as the TPP would. */
+export function redirectParams(page: Page): URLSearchParams {
+  if (page.location === null) throw new Error(`not a redirect (status ${page.status})`);
+  return new URL(page.location).searchParams;
+}
