@@ -16,7 +16,7 @@ export const DEFAULT_PAGE = 200;
 
 export const TransactionQuery = z.object({
   // part 4.2 item 5: `all` is accepted besides booked, pending and both.
-  bookingStatus: z.enum(['booked', 'pending', 'both', 'all']),
+  bookingStatus: z.string().pipe(z.enum(['booked', 'pending', 'both', 'all'])),
   dateFrom: z.iso.date().optional(),
   dateTo: z.iso.date().optional(),
   limit: z

@@ -1,4 +1,7 @@
-import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/index.js';
+import { DAY_MS, isoDate } from '../../src/core/dates.js';
+import { allocateId } from '../../src/core/ids.js';
+import { createSandbox, type Sandbox, type SandboxOptions, type Transaction } from '../../src/index.js';
+import { createSeedState, newestFirst } from '../../src/sandbox-api/seed.js';
 import { type FormControl, formBody, type ParsedForm, parseForm } from './form.js';
 
 export const ORIGIN = 'https://bank.example';
@@ -203,4 +206,36 @@ export async function startConsent(
 export function redirectParams(page: Page): URLSearchParams {
   if (page.location === null) throw new Error(`not a redirect (status ${page.status})`);
   return new URL(page.location).searchParams;
+}
+
+/**
+ * The seed with Kari's first account holding `count` booked transactions over the last 80 days
+ * (about a dozen a day) and 3 pending ones.
+ */
+export function stateWithTransactions(count: number, seed = 'sandbank') {
+  const state = createSeedState(seed, START);
+  const account = Object.values(state.accounts).find((a) => a.customerNumber === KARI);
+  if (account === undefined) throw new Error('no account for Kari');
+  const transactions: Transaction[] = [];
+  for (let i = 0; i < count + 3; i++) {
+    const pending = i < 3;
+    const day = pending ? START - i * DAY_MS : START - (1 + Math.floor(((i - 3) * 80) / count)) * DAY_MS;
+    const tx: Transaction = {
+      transactionId: allocateId(state),
+      accountId: account.id,
+      status: pending ? 'pending' : 'booked',
+      seq: state.meta.counter,
+      bookingDate: isoDate(day),
+      amount: `-${(i % 97) + 1}.${String(i % 100).padStart(2, '0')}`,
+      currency: 'NOK',
+      creditorName: `Butikk ${i}`,
+      debtorAccount: { bban: account.bban, iban: account.iban, currency: 'NOK' },
+      remittanceInformationUnstructured: `Kjøp ${i}`,
+      proprietaryBankTransactionCode: 'R_300',
+    };
+    if (!pending) tx.valueDate = isoDate(day);
+    transactions.push(tx);
+  }
+  state.transactions[account.id] = transactions.sort(newestFirst);
+  return { state, accountId: account.id };
 }
