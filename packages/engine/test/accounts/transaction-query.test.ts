@@ -5,7 +5,8 @@ async function setUp(profile: 'sandbox' | 'production' = 'sandbox') {
   const { state, accountId } = stateWithTransactions(300);
   const sb = sandbox({ initialState: state, profile });
   const psu = await consent(sb, { nationalId: KARI, context: 'PRIVATE', accounts: 'all' });
-  const list = (query: string) => api(sb, 'GET', `/v1/accounts/${accountId}/transactions?${query}`, { headers: psu.headers });
+  const list = (query: string) =>
+    api(sb, 'GET', `/v1/accounts/${accountId}/transactions?${query}`, { headers: psu.headers });
   return { sb, list };
 }
 
@@ -14,7 +15,10 @@ describe('transaction listing query', () => {
     const { list } = await setUp();
     const answer = await list('');
     expect(answer.status).toBe(400);
-    expect(answer.body.tppMessages[0]).toMatchObject({ code: 'QUERY_PARAMETER_REQUIRED', path: 'bookingStatus' });
+    expect(answer.body.tppMessages[0]).toMatchObject({
+      code: 'QUERY_PARAMETER_REQUIRED',
+      path: 'bookingStatus',
+    });
   });
 
   it.each([

@@ -28,11 +28,13 @@ describe('how long a consent works (platform-facts §5, part 5.2 rule 7)', () =>
   it('keeps transactions for 90 days and balances for the 180-day renewal interval', async () => {
     const { sb, headers, id } = await setUp();
     await advance(sb, 89 * DAY_MINUTES);
-    expect((await api(sb, 'GET', `/v1/accounts/${id}/transactions?bookingStatus=booked`, { headers })).status).toBe(
-      200,
-    );
+    expect(
+      (await api(sb, 'GET', `/v1/accounts/${id}/transactions?bookingStatus=booked`, { headers })).status,
+    ).toBe(200);
     await advance(sb, 2 * DAY_MINUTES);
-    const transactions = await api(sb, 'GET', `/v1/accounts/${id}/transactions?bookingStatus=booked`, { headers });
+    const transactions = await api(sb, 'GET', `/v1/accounts/${id}/transactions?bookingStatus=booked`, {
+      headers,
+    });
     expect(transactions.status).toBe(401);
     expect(transactions.body.tppMessages[0].code).toBe('CONSENT_EXPIRED');
     expect((await api(sb, 'GET', `/v1/accounts/${id}/balances`, { headers })).status).toBe(200);

@@ -9,8 +9,8 @@ import {
   NORDKAPP,
   REDIRECT_URI,
   redirectParams,
-  sandbox,
   START,
+  sandbox,
   submit,
 } from '../support/ais.js';
 
@@ -42,8 +42,13 @@ describe('corporate context (part 5.4)', () => {
     const { 'psu-corporate-id': _, ...headers } = psu.headers;
     const answer = await api(sb, 'GET', '/v1/accounts', { headers });
     expect(answer.status).toBe(400);
-    expect(answer.body.tppMessages[0]).toMatchObject({ code: 'CORPORATE_ID_INVALID', path: 'PSU-Corporate-ID' });
-    const withContext = await api(sb, 'GET', '/v1/accounts', { headers: { ...headers, 'psu-context': 'CORPORATE' } });
+    expect(answer.body.tppMessages[0]).toMatchObject({
+      code: 'CORPORATE_ID_INVALID',
+      path: 'PSU-Corporate-ID',
+    });
+    const withContext = await api(sb, 'GET', '/v1/accounts', {
+      headers: { ...headers, 'psu-context': 'CORPORATE' },
+    });
     expect(withContext.status).toBe(400);
   });
 
@@ -94,7 +99,9 @@ describe('corporate context (part 5.4)', () => {
     const after = await api(sb, 'GET', '/v1/accounts', { headers });
     expect(after.body.accounts.map((a: { resourceId: string }) => a.resourceId)).toEqual([sharedAccount]);
     // the first agreement's consent is untouched
-    const first = await api(sb, 'GET', '/v1/accounts', { headers: { ...headers, 'psu-corporate-id': psu.corporateId ?? '' } });
+    const first = await api(sb, 'GET', '/v1/accounts', {
+      headers: { ...headers, 'psu-corporate-id': psu.corporateId ?? '' },
+    });
     expect(first.body.accounts).toHaveLength(2);
   });
 
@@ -105,7 +112,11 @@ describe('corporate context (part 5.4)', () => {
     const agreement = Object.values(state.agreements).find((a) => a.owner === FJORDLYS);
     const removed = agreement?.engagements.pop()?.accountId;
     const put = await sb.fetch(
-      new Request('https://bank.example/_sandbank/state', { method: 'PUT', body: JSON.stringify(state), headers: { 'content-type': 'application/json' } }),
+      new Request('https://bank.example/_sandbank/state', {
+        method: 'PUT',
+        body: JSON.stringify(state),
+        headers: { 'content-type': 'application/json' },
+      }),
     );
     expect(put.status).toBe(204);
     const answer = await api(sb, 'GET', '/v1/accounts', { headers: psu.headers });

@@ -39,6 +39,9 @@ describe('GET /v1/user and /v1/users', () => {
     const sb = sandbox();
     const answer = await api(sb, 'GET', '/v1/user', { headers: { 'tpp-session-id': 's' } });
     expect(answer.status).toBe(400);
-    expect(answer.body.tppMessages[0]).toMatchObject({ code: 'HTTP_HEADER_REQUIRED', path: 'TPP-Redirect-URI' });
+    expect(answer.body.tppMessages[0]).toMatchObject({
+      code: 'HTTP_HEADER_REQUIRED',
+      path: 'TPP-Redirect-URI',
+    });
   });
 });

@@ -12,7 +12,10 @@ describe('POST /v1/consents (deprecated)', () => {
     expect(answer.body._links.scaRedirect.href).toMatch(/^https:\/\/bank\.example\/_sandbank\/sca\//);
     expect(answer.body.consentId).toBeUndefined();
     expect(answer.body.tppMessages).toEqual([
-      expect.objectContaining({ category: 'WARNING', text: expect.stringContaining('/v1/bank-offered-consents') }),
+      expect.objectContaining({
+        category: 'WARNING',
+        text: expect.stringContaining('/v1/bank-offered-consents'),
+      }),
     ]);
     expect(answer.headers.get('sunset')).toBe('Thu, 05 Dec 2024 00:00:00 GMT');
     expect(answer.headers.get('deprecation')).toBe('true');

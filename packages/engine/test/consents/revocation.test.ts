@@ -12,7 +12,9 @@ describe('revoking consent on the consent page (part 5.2 rule 4)', () => {
     const page = await getPage(sb, href);
     const boxes = controls(page, 'accounts');
     expect(boxes.filter((b) => b.checked)).toHaveLength(3);
-    const done = await submit(sb, href, page, { accounts: boxes.map((b) => b.value).filter((v) => v !== drop) });
+    const done = await submit(sb, href, page, {
+      accounts: boxes.map((b) => b.value).filter((v) => v !== drop),
+    });
     expect(done.status).toBe(303);
 
     const kept = await api(sb, 'GET', `/v1/accounts/${keep}/balances`, { headers: psu.headers });
@@ -23,7 +25,10 @@ describe('revoking consent on the consent page (part 5.2 rule 4)', () => {
     const list = await api(sb, 'GET', '/v1/accounts', { headers: psu.headers });
     expect(list.body.accounts.map((a: { resourceId: string }) => a.resourceId)).toEqual([keep]);
 
-    const again = await getPage(sb, await startConsent(sb, { 'psu-id': psu.psuId, 'psu-context': 'PRIVATE' }));
+    const again = await getPage(
+      sb,
+      await startConsent(sb, { 'psu-id': psu.psuId, 'psu-context': 'PRIVATE' }),
+    );
     expect(
       controls(again, 'accounts')
         .filter((b) => b.checked)

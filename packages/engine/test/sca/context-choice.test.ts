@@ -46,7 +46,10 @@ describe('choosing the context during SCA', () => {
     const login = await getPage(sb, href);
     const contextPage = await submit(sb, href, login, { nationalIdentityNumber: FJORDLYS });
     const other = Object.values(sb.getState().agreements).find((a) => a.owner !== FJORDLYS);
-    const again = await submit(sb, href, contextPage, { context: 'CORPORATE', agreement: other?.agreementId ?? '' });
+    const again = await submit(sb, href, contextPage, {
+      context: 'CORPORATE',
+      agreement: other?.agreementId ?? '',
+    });
     expect(again.status).toBe(400);
     expect(again.html).toContain('Choose one of your corporate agreements');
   });
