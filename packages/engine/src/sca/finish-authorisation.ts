@@ -1,4 +1,4 @@
-import type { Draft } from 'immer';
+import { current, type Draft, Immer, isDraft } from 'immer';
 import type { RequestContext } from '../core/context.js';
 import { ApiError } from '../core/errors.js';
 import { type EngineResponse, html, redirect } from '../core/http.js';
@@ -40,6 +40,35 @@ export function failAuthorisation(
   return failureResponse(authorisation, failure);
 }
 
+/** Like the reducer's: state is replaced, never mutated, so freezing buys nothing. */
+const scratchImmer = new Immer({ autoFreeze: false });
+
+/**
+ * Runs `change` on a copy and keeps its effect only when it does not throw: an outcome that refuses
+ * (e.g. PAYMENT_FAILED) leaves no half-done change behind. Changes are copied back per entry of each
+ * slice, so the recorded patches stay as small as the change.
+ */
+function applyAtomically(draft: Draft<State>, change: (scratch: Draft<State>) => void): void {
+  const before = (isDraft(draft) ? current(draft) : draft) as State;
+  const after = scratchImmer.produce(before, change);
+  const target = draft as unknown as Record<string, unknown>;
+  for (const key of Object.keys(after) as (keyof State)[]) {
+    const was = before[key] as unknown;
+    const now = after[key] as unknown;
+    if (was === now) continue;
+    const slice = target[key];
+    if (typeof now !== 'object' || now === null || typeof slice !== 'object' || slice === null) {
+      target[key] = now;
+      continue;
+    }
+    const into = slice as Record<string, unknown>;
+    const from = now as Record<string, unknown>;
+    const old = (was ?? {}) as Record<string, unknown>;
+    for (const id of Object.keys(from)) if (from[id] !== old[id]) into[id] = from[id];
+    for (const id of Object.keys(old)) if (!(id in from)) delete into[id];
+  }
+}
+
 /**
  * The PSU approved: the outcome applies the effect, the session starts (part 5.2 rule 6), and the PSU
  * goes back to the TPP with its ids (part 5.3). An outcome that refuses fails the SCA instead.
@@ -58,7 +87,10 @@ export function approveAuthorisation(
   const psu: ScaPsu = { psuId: psuIdFor(draft, nationalId, authorisation.tppId), nationalId, context };
   if (corporateId !== null) psu.corporateId = corporateId;
   try {
-    SCA_OUTCOMES[authorisation.kind]?.approve(draft, authorisation, psu, ctx);
+    applyAtomically(draft, (scratch) => {
+      const own = scratch.authorisations[authorisation.authorisationId] as Draft<Authorisation>;
+      SCA_OUTCOMES[authorisation.kind]?.approve(scratch, own, psu, ctx);
+    });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const first = error.messages[0];

@@ -7,8 +7,8 @@ import {
   getPage,
   KARI,
   REDIRECT_URI,
-  sandbox,
   START,
+  sandbox,
   stateWithTransactions,
   submit,
   walkSca,
@@ -19,11 +19,23 @@ import {
  * accounts → balances → transactions page by page → details until the daily limit → revocation on
  * the consent page → the platform's answer.
  */
-async function journey(nationalId: string, context: 'PRIVATE' | 'CORPORATE', initialState = createSeedState('sandbank', START)) {
+async function journey(
+  nationalId: string,
+  context: 'PRIVATE' | 'CORPORATE',
+  initialState = createSeedState('sandbank', START),
+) {
   const sb = sandbox({ initialState });
-  const base = { 'tpp-redirect-uri': REDIRECT_URI, 'tpp-session-id': 'journey', 'x-accept-fix': 'amount-as-string' };
+  const base = {
+    'tpp-redirect-uri': REDIRECT_URI,
+    'tpp-session-id': 'journey',
+    'x-accept-fix': 'amount-as-string',
+  };
   const created = await api(sb, 'POST', '/v1/bank-offered-consents', { headers: base });
-  const { params } = await walkSca(sb, created.body._links.scaRedirect.href, { nationalId, context, accounts: 'all' });
+  const { params } = await walkSca(sb, created.body._links.scaRedirect.href, {
+    nationalId,
+    context,
+    accounts: 'all',
+  });
   expect(params.get('context')).toBe(context);
   expect(params.get('tpp-session-id')).toBe('journey');
   const headers: Record<string, string> = { ...base, 'psu-id': params.get('psu-id') ?? '' };
