@@ -2,7 +2,7 @@ import type { Draft } from 'immer';
 import type { RequestContext } from '../core/context.js';
 import { allocateId } from '../core/ids.js';
 import type { Authorisation, State } from '../core/state.js';
-import { agreementByCorporateId, nationalIdOf, tppIdOf } from './psu.js';
+import { agreementByCorporateId, agreementsOf, nationalIdOf, tppIdOf } from './psu.js';
 import { AUTHORISATION_MS, findSession, isActive } from './sessions.js';
 
 export type AuthorisationKind = Authorisation['kind'];
@@ -62,7 +62,10 @@ export function startAuthorisation(
   const session = findSession(draft, tppId, sessionId);
   if (!DYNAMIC_LINKING.has(input.kind) && isActive(session, ctx.now)) {
     const known = psuId === null ? session.nationalId : nationalIdOf(draft, psuId, tppId);
-    if (known === session.nationalId) {
+    const agreementFits =
+      corporateId === null ||
+      agreementsOf(draft, session.nationalId).some((a) => a.agreementId === agreement?.agreementId);
+    if (known === session.nationalId && agreementFits) {
       authorisation.nationalId = known;
       authorisation.status = 'psuIdentified';
     }

@@ -50,4 +50,11 @@ describe('signing in on the SCA page', () => {
     const failed = await submit(sb, href, login, { nationalIdentityNumber: '12085592767' });
     expect(redirectParams(failed).get('code')).toBe('PSU_CREDENTIALS_INVALID');
   });
+
+  it('offers X-PSU-IDENTITY as the number to sign in with', async () => {
+    const sb = sandbox();
+    const href = await startConsent(sb, { 'x-psu-identity': '12085592767' });
+    const login = await getPage(sb, href);
+    expect(login.form?.controls.find((c) => c.name === 'nationalIdentityNumber')?.value).toBe('12085592767');
+  });
 });

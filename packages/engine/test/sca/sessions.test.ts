@@ -8,6 +8,7 @@ import {
   consent,
   getPage,
   KARI,
+  NORDKAPP,
   ORIGIN,
   REDIRECT_URI,
   START,
@@ -29,6 +30,18 @@ describe('TPP-Session-ID (part 5.2 rule 6)', () => {
     const first = await getPage(sb, href);
     expect(hasLogin(first)).toBe(false);
     expect(first.form?.controls.some((c) => c.name === 'accounts')).toBe(true);
+  });
+
+  it('asks for sign-in when PSU-Corporate-ID names an agreement the session PSU does not act under', async () => {
+    const sb = sandbox();
+    const nordkapp = await consent(
+      sb,
+      { nationalId: NORDKAPP, context: 'CORPORATE', accounts: 'all' },
+      'other',
+    );
+    await consent(sb, { nationalId: KARI, context: 'PRIVATE', accounts: 'all' });
+    const href = await startConsent(sb, { 'psu-corporate-id': nordkapp.corporateId ?? '' });
+    expect(hasLogin(await getPage(sb, href))).toBe(true);
   });
 
   it('asks for sign-in again once the hour is over', async () => {
