@@ -201,11 +201,11 @@ export const State = z.object({
   cardAccounts: z.record(z.string(), CardAccount),
   cardTransactions: z.record(z.string(), z.array(CardTransaction)),
   agreements: z.record(z.string(), Agreement),
-  // Account information and SCA (issue 4)
-  authorisations: z.record(z.string(), Authorisation),
-  consents: z.record(z.string(), Consent),
+  // Account information and SCA (issue 4); defaults let a state exported before them import.
+  authorisations: z.record(z.string(), Authorisation).default({}),
+  consents: z.record(z.string(), Consent).default({}),
   /** Keyed by `${tppId} ${sessionId}`. */
-  sessions: z.record(z.string(), ScaSession),
+  sessions: z.record(z.string(), ScaSession).default({}),
 });
 export type State = z.infer<typeof State>;
 
