@@ -2,6 +2,7 @@ import type { Route } from '../core/router.js';
 import { createConsent, createLegacyConsent } from './create-consent.js';
 import { identifyUser } from './identify-user.js';
 import { listAgreements } from './list-agreements.js';
+import { showConsentsPage, submitConsentsPage } from './manage-consents-page.js';
 
 /** part 5.2 rule 2 and 5.3: the redirect needs TPP-Redirect-URI, and the session id comes back in it. */
 const SCA_HEADERS = ['tpp-redirect-uri', 'tpp-session-id'] as const;
@@ -31,4 +32,7 @@ export const consentRoutes: readonly Route[] = [
     operation: listAgreements,
     requiredHeaders: ['psu-id'],
   },
+  // The bank's own consent overview, outside the API (part 5.2 rule 3).
+  { method: 'GET', path: '/consents', service: 'page', operation: showConsentsPage },
+  { method: 'POST', path: '/consents', service: 'page', operation: submitConsentsPage },
 ];
