@@ -1,7 +1,6 @@
-import { html } from '../core/http.js';
 import type { Operation } from '../core/router.js';
 import type { Consent, State } from '../core/state.js';
-import { escapeHtml, notice, page } from '../sca/html.js';
+import { escapeHtml, htmlPage, notice, page } from '../sca/html.js';
 import { customerName, grantable, isKnownPsu } from '../sca/psu.js';
 
 type Fields = Record<string, string[]>;
@@ -64,7 +63,7 @@ function overview(state: State, nationalId: string, saved: boolean): string {
 }
 
 /** GET /_sandbank/consents: the bank's own consent overview (part 5.2 rule 3: revoke at any time). */
-export const showConsentsPage: Operation = () => html(200, signInPage(null));
+export const showConsentsPage: Operation = () => htmlPage(200, signInPage(null));
 
 /**
  * POST /_sandbank/consents: sign in (sandbox: national id only), or save one consent's ticks. A
@@ -74,16 +73,16 @@ export const submitConsentsPage: Operation = (draft, input) => {
   const fields = (input.body ?? {}) as Fields;
   const nationalId = fields.nationalIdentityNumber?.[0]?.trim() ?? '';
   if (!isKnownPsu(draft, nationalId)) {
-    return html(400, signInPage('No PSU with this national identity number exists in the sandbox.'));
+    return htmlPage(400, signInPage('No PSU with this national identity number exists in the sandbox.'));
   }
   const consentId = fields.consent?.[0];
   const consent = consentId === undefined ? undefined : draft.consents[consentId];
   if (consent === undefined || consent.nationalId !== nationalId)
-    return html(200, overview(draft, nationalId, false));
+    return htmlPage(200, overview(draft, nationalId, false));
   const picked = new Set(fields.accounts ?? []);
   const offer = grantable(draft, nationalId, consent.context, consent.agreementId);
   consent.accountIds = offer.accounts.filter((a) => picked.has(a.id)).map((a) => a.id);
   consent.cardAccountIds = offer.cardAccounts.filter((c) => picked.has(c.id)).map((c) => c.id);
   consent.status = consent.accountIds.length + consent.cardAccountIds.length > 0 ? 'valid' : 'revoked';
-  return html(200, overview(draft, nationalId, true));
+  return htmlPage(200, overview(draft, nationalId, true));
 };

@@ -1,8 +1,9 @@
 import { current, type Draft, Immer, isDraft } from 'immer';
 import type { RequestContext } from '../core/context.js';
 import { ApiError } from '../core/errors.js';
-import { type EngineResponse, html, redirect } from '../core/http.js';
+import { type EngineResponse, redirect } from '../core/http.js';
 import type { Authorisation, State } from '../core/state.js';
+import { htmlPage } from './html.js';
 import { SCA_OUTCOMES, type ScaPsu } from './outcomes.js';
 import { closedPage } from './pages.js';
 import { corporateIdFor, psuIdFor } from './psu.js';
@@ -17,7 +18,7 @@ function endPage(
   text: string,
 ): EngineResponse {
   return location === null || authorisation.redirectUri === null
-    ? html(200, closedPage(title, text))
+    ? htmlPage(200, closedPage(title, text))
     : redirect(location);
 }
 

@@ -1,3 +1,5 @@
+import { type EngineResponse, html } from '../core/http.js';
+
 /** HTML text escaping for the bank's pages: every value from state or a request goes through it. */
 export function escapeHtml(text: string): string {
   return text
@@ -58,4 +60,9 @@ export function notice(text: string | null, kind: 'notice' | 'error' = 'error'):
   return text === null
     ? ''
     : `<p class="${kind}" role="${kind === 'error' ? 'alert' : 'status'}">${escapeHtml(text)}</p>`;
+}
+
+/** A bank page as a response; never cached, since each shows one step of one authorisation. */
+export function htmlPage(status: number, body: string): EngineResponse {
+  return html(status, body, { 'cache-control': 'no-store' });
 }

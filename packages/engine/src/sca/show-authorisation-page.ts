@@ -1,9 +1,10 @@
 import type { Draft } from 'immer';
 import type { RequestContext } from '../core/context.js';
-import { type EngineResponse, html } from '../core/http.js';
+import type { EngineResponse } from '../core/http.js';
 import type { Operation } from '../core/router.js';
 import type { Authorisation, State } from '../core/state.js';
 import { failAuthorisation, failureResponse } from './finish-authorisation.js';
+import { htmlPage } from './html.js';
 import { closedPage, renderStep } from './pages.js';
 
 /**
@@ -16,7 +17,7 @@ export function guardAuthorisation(
   ctx: RequestContext,
 ): EngineResponse | null {
   if (authorisation === undefined) {
-    return html(
+    return htmlPage(
       404,
       closedPage('Unknown authorisation', 'This authorisation link is not known to the bank.'),
     );
@@ -43,5 +44,5 @@ export const showAuthorisationPage: Operation = (draft, input, ctx) => {
   const authorisation = draft.authorisations[input.params.authorisationId ?? ''];
   const stop = guardAuthorisation(draft, authorisation, ctx);
   if (stop !== null || authorisation === undefined) return stop as EngineResponse;
-  return html(200, renderStep(draft, authorisation));
+  return htmlPage(200, renderStep(draft, authorisation));
 };

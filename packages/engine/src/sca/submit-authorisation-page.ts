@@ -1,9 +1,10 @@
 import type { Draft } from 'immer';
 import type { RequestContext } from '../core/context.js';
-import { type EngineResponse, html } from '../core/http.js';
+import type { EngineResponse } from '../core/http.js';
 import type { Operation } from '../core/router.js';
 import type { Authorisation, State } from '../core/state.js';
 import { approveAuthorisation, failAuthorisation } from './finish-authorisation.js';
+import { htmlPage } from './html.js';
 import { renderStep, stepOf } from './pages.js';
 import { agreementsOf, isKnownPsu, psuIdFor } from './psu.js';
 import { guardAuthorisation } from './show-authorisation-page.js';
@@ -17,7 +18,7 @@ function field(fields: Fields, name: string): string | null {
 
 /** The next page, or the end of the flow when nothing is left to ask. */
 function advance(draft: Draft<State>, authorisation: Draft<Authorisation>): EngineResponse {
-  return html(200, renderStep(draft, authorisation));
+  return htmlPage(200, renderStep(draft, authorisation));
 }
 
 function identify(
@@ -28,7 +29,7 @@ function identify(
 ): EngineResponse {
   const nationalId = field(fields, 'nationalIdentityNumber');
   if (nationalId === null) {
-    return html(400, renderStep(draft, authorisation, 'Enter your national identity number.'));
+    return htmlPage(400, renderStep(draft, authorisation, 'Enter your national identity number.'));
   }
   // part 1: the sandbox login asks only for a mocked national identity number.
   if (!isKnownPsu(draft, nationalId)) {
@@ -72,18 +73,18 @@ function chooseContext(
 ): EngineResponse {
   const context = field(fields, 'context') ?? authorisation.context;
   if (context !== 'PRIVATE' && context !== 'CORPORATE') {
-    return html(400, renderStep(draft, authorisation, 'Choose PRIVATE or CORPORATE.'));
+    return htmlPage(400, renderStep(draft, authorisation, 'Choose PRIVATE or CORPORATE.'));
   }
   if (context === 'CORPORATE') {
     const agreements = agreementsOf(draft, authorisation.nationalId ?? '');
     if (agreements.length === 0) {
-      return html(400, renderStep(draft, authorisation, 'You have no corporate agreements.'));
+      return htmlPage(400, renderStep(draft, authorisation, 'You have no corporate agreements.'));
     }
     const chosen =
       field(fields, 'agreement') ?? (agreements.length === 1 ? agreements[0]?.agreementId : null);
     const agreement = agreements.find((a) => a.agreementId === chosen);
     if (agreement === undefined) {
-      return html(400, renderStep(draft, authorisation, 'Choose one of your corporate agreements.'));
+      return htmlPage(400, renderStep(draft, authorisation, 'Choose one of your corporate agreements.'));
     }
     authorisation.agreementId = agreement.agreementId;
   }
@@ -109,7 +110,7 @@ export const submitAuthorisationPage: Operation = (draft, input, ctx) => {
     });
   }
   if (action !== 'approve') {
-    return html(
+    return htmlPage(
       400,
       renderStep(draft, authorisation, 'Press one of the buttons (action=approve or action=cancel).'),
     );

@@ -20,6 +20,9 @@ describe('the consent journey over the SCA pages', () => {
     expect(login.form?.method).toBe('post');
     expect(login.form?.controls.map((c) => c.name)).toContain('nationalIdentityNumber');
     expect(login.html).toMatch(/<label for="nid">/);
+    const raw = await sb.fetch(new Request(href));
+    expect(raw.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(raw.headers.get('cache-control')).toBe('no-store');
 
     const contextPage = await submit(sb, href, login, { nationalIdentityNumber: KARI });
     expect(contextPage.status).toBe(200);
