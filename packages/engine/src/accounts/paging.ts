@@ -1,6 +1,7 @@
 import type { Draft } from 'immer';
 import { z } from 'zod';
-import { type Access, HISTORY_MS, scaRequired } from '../consents/access.js';
+import { type Access, HISTORY_MS } from '../consents/access.js';
+import { scaRequired } from '../consents/sca-required.js';
 import type { RequestContext } from '../core/context.js';
 import { isoDate } from '../core/dates.js';
 import { apiError } from '../core/errors.js';

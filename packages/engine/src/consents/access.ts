@@ -1,14 +1,14 @@
 import type { Draft } from 'immer';
 import type { RequestContext } from '../core/context.js';
 import { DAY_MS } from '../core/dates.js';
-import { apiError, type ErrorCode, tppMessage } from '../core/errors.js';
-import { type EngineResponse, errorBody, json } from '../core/http.js';
+import { apiError, type ErrorCode } from '../core/errors.js';
+import type { EngineResponse } from '../core/http.js';
 import type { OperationInput } from '../core/router.js';
 import type { Consent, PsuContext, State } from '../core/state.js';
 import { agreementByCorporateId, agreementsOf, nationalIdOf, tppIdOf } from '../sca/psu.js';
 import { findSession, isActive, SESSION_MS } from '../sca/sessions.js';
-import { startAuthorisation } from '../sca/start-authorisation.js';
 import { findConsent } from './sca-outcome.js';
+import { scaRequired } from './sca-required.js';
 
 /**
  * How recent the consent's SCA must be (platform-facts §5, part 5.2 rule 7, part 8):
@@ -31,31 +31,6 @@ export interface Access {
 }
 
 export type AccessResult = { ok: true; access: Access } | { ok: false; response: EngineResponse };
-
-/**
- * A 401 that carries an `scaRedirect` (platform-facts §5): the consent authorisation it points to
- * is created now and kept, although the answer is an error.
- */
-export function scaRequired(
-  draft: Draft<State>,
-  input: OperationInput,
-  ctx: RequestContext,
-  code: ErrorCode,
-  text: string,
-): EngineResponse {
-  const { scaRedirect } = startAuthorisation(draft, ctx, {
-    kind: 'consent',
-    resourceIds: [],
-    headers: input.headers,
-  });
-  return {
-    ...json(401, {
-      ...errorBody([tppMessage('ERROR', code, text)]),
-      _links: { scaRedirect: { href: scaRedirect, verbs: ['GET'] } },
-    }),
-    keepChanges: true,
-  };
-}
 
 function maxAge(need: Need, withIp: boolean): { ms: number; why: string } {
   switch (need) {
