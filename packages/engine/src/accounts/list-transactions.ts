@@ -2,7 +2,7 @@ import { json } from '../core/http.js';
 import type { Operation } from '../core/router.js';
 import { consentedAccount } from './get-account.js';
 import { historyStart, inPeriod, paginate, readListing } from './paging.js';
-import { accountPath, link, transactionView } from './views.js';
+import { accountPath, balancesOf, link, transactionView } from './views.js';
 
 /**
  * GET /v1/accounts/{id}/transactions (part 4.2 item 5): bookingStatus required, dateFrom/dateTo,
@@ -37,5 +37,7 @@ export const listTransactions: Operation = (draft, input, ctx) => {
   return json(200, {
     account: { bban: found.account.bban, iban: found.account.iban, currency: found.account.currency },
     transactions,
+    // Berlin Group: `withBalance=true` adds the balances to the listing.
+    ...(input.query.withBalance?.[0] === 'true' ? { balances: balancesOf(ctx, found.account) } : {}),
   });
 };

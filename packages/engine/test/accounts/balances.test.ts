@@ -29,4 +29,15 @@ describe('GET /v1/accounts/{id} and /balances', () => {
     expect(answer.status).toBe(404);
     expect(answer.body.tppMessages[0].code).toBe('RESOURCE_UNKNOWN');
   });
+
+  it('adds balances to a transaction listing with withBalance=true', async () => {
+    const sb = sandbox();
+    const psu = await consent(sb, { nationalId: KARI, context: 'PRIVATE', accounts: 'all' });
+    const id = Object.values(sb.getState().accounts).find((a) => a.customerNumber === KARI)?.id ?? '';
+    const path = `/v1/accounts/${id}/transactions?bookingStatus=booked&limit=1`;
+    const plain = await api(sb, 'GET', path, { headers: psu.headers });
+    expect(plain.body.balances).toBeUndefined();
+    const withBalance = await api(sb, 'GET', `${path}&withBalance=true`, { headers: psu.headers });
+    expect(withBalance.body.balances).toHaveLength(2);
+  });
 });
