@@ -136,6 +136,11 @@ export interface Violation {
   problem: string;
 }
 
+function withoutAuthorisations(state: State): string {
+  const { authorisations: _a, meta, ...rest } = state;
+  return JSON.stringify({ ...rest, seed: meta.seed });
+}
+
 /** Sends one request and checks the invariants every answer must keep. */
 export async function checkInvariants(
   sandbox: Sandbox,
@@ -154,13 +159,20 @@ export async function checkInvariants(
   if (response.status >= 500)
     return { request: label, problem: `answered ${response.status}: ${await response.text()}` };
   if (response.status >= 400) {
-    if (JSON.stringify(sandbox.getState()) !== snapshot) {
+    const isJson = (response.headers.get('content-type') ?? '').includes('json');
+    const body = (isJson ? await response.json() : {}) as {
+      tppMessages?: Array<{ category: string; code: string; text: string }>;
+      _links?: { scaRedirect?: unknown };
+    };
+    // A 401 that links to SCA records the authorisation behind the link, and nothing else.
+    const unchanged =
+      body._links?.scaRedirect === undefined
+        ? JSON.stringify(sandbox.getState()) === snapshot
+        : withoutAuthorisations(sandbox.getState()) === withoutAuthorisations(before);
+    if (!unchanged) {
       return { request: label, problem: `a failed request (${response.status}) changed the state` };
     }
-    if ((response.headers.get('content-type') ?? '').includes('json')) {
-      const body = (await response.json()) as {
-        tppMessages?: Array<{ category: string; code: string; text: string }>;
-      };
+    if (isJson) {
       const messages = body.tppMessages ?? [];
       if (messages.length === 0)
         return { request: label, problem: `error ${response.status} without tppMessages` };

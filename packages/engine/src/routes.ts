@@ -1,9 +1,20 @@
+import { accountRoutes } from './accounts/routes.js';
+import { cardRoutes } from './cards/routes.js';
+import { consentRoutes } from './consents/routes.js';
 import { createOpenApiOperation } from './control/openapi.js';
 import { controlRoutes } from './control/routes.js';
 import type { Route } from './core/router.js';
 import { sandboxRoutes } from './sandbox-api/routes.js';
+import { scaRoutes } from './sca/routes.js';
 
-const areaRoutes: readonly Route[] = [...sandboxRoutes, ...controlRoutes];
+const areaRoutes: readonly Route[] = [
+  ...sandboxRoutes,
+  ...consentRoutes,
+  ...accountRoutes,
+  ...cardRoutes,
+  ...scaRoutes,
+  ...controlRoutes,
+];
 
 /** The route table: plain data, one entry per operation, composed from each area's table. */
 export const routes: readonly Route[] = [

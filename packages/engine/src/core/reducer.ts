@@ -195,7 +195,7 @@ export function createReducer(
         if (options.checkResponses) checkResponse(route, response);
       });
       // Expected failures are thrown; an operation that returns an error status keeps no change either.
-      if (response.status >= 400)
+      if (response.status >= 400 && response.keepChanges !== true)
         return { state, response: finish(response, request, ctx), patches: [], operation };
       return { state: next, response: finish(response, request, ctx), patches, operation };
     } catch (error) {

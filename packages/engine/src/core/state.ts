@@ -128,6 +128,65 @@ export const Agreement = z.object({
 });
 export type Agreement = z.infer<typeof Agreement>;
 
+// Account information and SCA (issue 4): authorisations, consents, TPP sessions.
+export const PsuContext = z.enum(['PRIVATE', 'CORPORATE']);
+export type PsuContext = z.infer<typeof PsuContext>;
+
+export const Authorisation = z.object({
+  authorisationId: z.string(),
+  kind: z.enum(['consent', 'user', 'payment', 'basket']),
+  resourceIds: z.array(z.string()),
+  /** The verified TPP's organisationId, or 'unverified' while requests are not signature-checked. */
+  tppId: z.string(),
+  redirectUri: z.string().nullable(),
+  sessionId: z.string().nullable(),
+  /** PSU-ID of the request that started the authorisation. */
+  psuId: z.string().nullable(),
+  context: PsuContext.nullable(),
+  /** PSU-Corporate-ID: the UUID the TPP knows the agreement by. */
+  corporateId: z.string().nullable(),
+  status: z.enum(['started', 'psuIdentified', 'finalised', 'failed']),
+  createdAt: z.number().int(),
+  expiresAt: z.number().int(),
+  /** part 5.2 rule 5: `TPP-Redirect-Preferred: false` asks for biometric authentication in the app. */
+  redirectPreferred: z.boolean(),
+  /** X-PSU-IDENTITY of the request, offered as the login default. */
+  identityHint: z.string().nullable(),
+  nationalId: z.string().nullable(),
+  agreementId: z.string().nullable(),
+  /** Accounts and card accounts ticked on the consent page, read by the consent outcome. */
+  selectedIds: z.array(z.string()),
+});
+export type Authorisation = z.infer<typeof Authorisation>;
+
+export const Consent = z.object({
+  consentId: z.string(),
+  tppId: z.string(),
+  nationalId: z.string(),
+  context: PsuContext,
+  agreementId: z.string().nullable(),
+  accountIds: z.array(z.string()),
+  cardAccountIds: z.array(z.string()),
+  status: z.enum(['valid', 'revoked']),
+  createdAt: z.number().int(),
+  /** The PSU's last SCA for this consent: lists, renewal and detail limits count from it. */
+  scaAt: z.number().int(),
+  /** part 8: transaction-detail calls without PSU-IP-Address on the bank day `detailsDay`. */
+  detailsDay: z.string(),
+  detailsCount: z.number().int().nonnegative(),
+});
+export type Consent = z.infer<typeof Consent>;
+
+export const ScaSession = z.object({
+  tppId: z.string(),
+  sessionId: z.string(),
+  nationalId: z.string(),
+  scaAt: z.number().int(),
+  expiresAt: z.number().int(),
+  status: z.enum(['active', 'replaced']),
+});
+export type ScaSession = z.infer<typeof ScaSession>;
+
 export const State = z.object({
   version: z.literal(STATE_VERSION),
   meta: z.object({ seed: z.string(), counter: z.number().int().nonnegative() }),
@@ -142,6 +201,11 @@ export const State = z.object({
   cardAccounts: z.record(z.string(), CardAccount),
   cardTransactions: z.record(z.string(), z.array(CardTransaction)),
   agreements: z.record(z.string(), Agreement),
+  // Account information and SCA (issue 4); defaults let a state exported before them import.
+  authorisations: z.record(z.string(), Authorisation).default({}),
+  consents: z.record(z.string(), Consent).default({}),
+  /** Keyed by `${tppId} ${sessionId}`. */
+  sessions: z.record(z.string(), ScaSession).default({}),
 });
 export type State = z.infer<typeof State>;
 
@@ -156,5 +220,9 @@ export function emptyState(seed: string): State {
     cardAccounts: {},
     cardTransactions: {},
     agreements: {},
+    // Account information and SCA (issue 4)
+    authorisations: {},
+    consents: {},
+    sessions: {},
   };
 }
