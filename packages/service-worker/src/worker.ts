@@ -1,0 +1,124 @@
+import { createSandbox, type Sandbox } from '@sandbank/engine';
+import { isSandboxPath } from '@sandbank/engine/testing';
+import { CHANNEL_NAME, readWorkerConfig, type SandbankEvent, type WorkerReply } from './protocol.js';
+import { type DurableStore, openStore } from './storage.js';
+import { VERSION } from './version.js';
+import type { ServiceWorkerScope } from './worker-types.js';
+
+declare const self: ServiceWorkerScope;
+
+const config = readWorkerConfig(new URL(self.location.href).searchParams);
+const STORAGE_PATH = '/_sandbank/storage';
+
+interface Runtime {
+  sandbox: Sandbox;
+  store: DurableStore;
+}
+
+function broadcast(channel: BroadcastChannel | null, event: SandbankEvent): void {
+  try {
+    channel?.postMessage(event);
+  } catch (error) {
+    console.error('[sandbank] broadcasting an event failed', error);
+  }
+}
+
+async function start(): Promise<Runtime> {
+  const store = await openStore();
+  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL_NAME) : null;
+  const sandbox = createSandbox({
+    profile: config.profile,
+    basePath: config.basePath,
+    controlPlane: config.controlPlane,
+    ...(config.seed === undefined ? {} : { seed: config.seed }),
+    ...(store.restored === null ? {} : { initialState: store.restored }),
+    // The response waits for IndexedDB: a worker stopped right after answering loses nothing.
+    persist: (commit) => store.append(commit.patches, commit.state),
+  });
+  if (store.restored === null) {
+    try {
+      await store.begin(sandbox.getState());
+    } catch (error) {
+      console.error('[sandbank] storing the seeded state failed', error);
+    }
+  }
+  sandbox.subscribe((event) => {
+    if (event.type === 'commit') {
+      broadcast(channel, { type: 'state-change', seq: event.commit.seq, patches: event.commit.patches });
+    } else {
+      broadcast(channel, { type: 'request', entry: event.entry });
+    }
+  });
+  broadcast(channel, { type: 'storage', report: store.report });
+  return { sandbox, store };
+}
+
+// Starting never fails: openStore falls back to memory and to the seed on its own.
+const ready = start();
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  });
+}
+
+/** `/_sandbank/storage`: what the restore found; `/quarantine` exports (GET) or drops (DELETE) the kept-aside data. */
+async function storageEndpoint(request: Request, path: string, runtime: Runtime): Promise<Response> {
+  if (path === STORAGE_PATH && request.method === 'GET') {
+    return json(200, { version: VERSION, ...runtime.store.report });
+  }
+  if (path === `${STORAGE_PATH}/quarantine`) {
+    if (request.method === 'GET') return json(200, { quarantined: await runtime.store.quarantined() });
+    if (request.method === 'DELETE') {
+      await runtime.store.clearQuarantine();
+      return new Response(null, { status: 204 });
+    }
+  }
+  return json(405, {
+    tppMessages: [
+      { category: 'ERROR', code: 'SERVICE_INVALID', text: `${request.method} is not allowed here` },
+    ],
+  });
+}
+
+async function answer(request: Request, url: URL): Promise<Response> {
+  const runtime = await ready;
+  if (url.pathname === STORAGE_PATH || url.pathname.startsWith(`${STORAGE_PATH}/`)) {
+    return storageEndpoint(request, url.pathname, runtime);
+  }
+  return runtime.sandbox.fetch(request);
+}
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(self.skipWaiting());
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(self.clients.claim());
+});
+
+self.addEventListener('fetch', (event) => {
+  const url = new URL(event.request.url);
+  // Bypass rules: other origins and every path outside the sandbox go to the network untouched.
+  if (url.origin !== self.location.origin) return;
+  if (!isSandboxPath(url.pathname, config.basePath)) return;
+  event.respondWith(answer(event.request, url));
+});
+
+self.addEventListener('message', (event) => {
+  const data = event.data as { type?: unknown } | null;
+  const port = event.ports[0];
+  if (port === undefined || data === null || typeof data !== 'object') return;
+  if (data.type === 'sandbank:version') {
+    const reply: WorkerReply = { type: 'sandbank:version', version: VERSION, basePath: config.basePath };
+    port.postMessage(reply);
+  } else if (data.type === 'sandbank:claim') {
+    event.waitUntil(
+      self.clients.claim().then(() => {
+        const reply: WorkerReply = { type: 'sandbank:claim', claimed: true };
+        port.postMessage(reply);
+      }),
+    );
+  }
+});
