@@ -4,9 +4,10 @@ import { WORKER_FILE } from './bundle.js';
 
 const USAGE = 'usage: sandbank-sw init <publicDir>   copies the Sandbank worker script into the folder';
 
+const BUILT = new URL(`../dist/${WORKER_FILE}`, import.meta.url);
+
 /** Copies the built worker into an app's public folder; returns the file written. */
-export function init(publicDir: string): string {
-  const source = new URL(`../dist/${WORKER_FILE}`, import.meta.url);
+export function init(publicDir: string, source: URL = BUILT): string {
   if (!existsSync(source)) {
     throw new Error(`${source.pathname} is missing: build @sandbank/service-worker first`);
   }

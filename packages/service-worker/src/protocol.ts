@@ -23,6 +23,8 @@ export interface WorkerConfig {
   profile: 'sandbox' | 'production';
   seed: string | undefined;
   controlPlane: boolean;
+  /** Fold the change log into a snapshot after this many entries. */
+  compactEvery: number;
 }
 
 export function readWorkerConfig(search: URLSearchParams): WorkerConfig {
@@ -32,6 +34,7 @@ export function readWorkerConfig(search: URLSearchParams): WorkerConfig {
     profile: profile === 'production' ? 'production' : 'sandbox',
     seed: search.get('seed') ?? undefined,
     controlPlane: search.get('controlPlane') !== 'false',
+    compactEvery: Math.max(1, Number(search.get('compactEvery') ?? 100) || 100),
   };
 }
 
@@ -41,5 +44,6 @@ export function writeWorkerConfig(config: Partial<WorkerConfig>): URLSearchParam
   if (config.profile !== undefined && config.profile !== 'sandbox') search.set('profile', config.profile);
   if (config.seed !== undefined) search.set('seed', config.seed);
   if (config.controlPlane === false) search.set('controlPlane', 'false');
+  if (config.compactEvery !== undefined) search.set('compactEvery', String(config.compactEvery));
   return search;
 }

@@ -13,6 +13,8 @@ export interface RegisterSandboxOptions {
   controlPlane?: boolean;
   /** Without service workers (jsdom, old browsers, insecure pages) answer from an in-page engine (default true). */
   fallback?: boolean;
+  /** Fold the worker's change log into a snapshot after this many changes (default 100). */
+  compactEvery?: number;
   /** How long to wait for the worker to take control (default 10 s). */
   timeoutMs?: number;
 }
@@ -141,12 +143,14 @@ export async function registerSandbox(options: RegisterSandboxOptions = {}): Pro
     ...(options.profile === undefined ? {} : { profile: options.profile }),
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     ...(options.controlPlane === undefined ? {} : { controlPlane: options.controlPlane }),
+    ...(options.compactEvery === undefined ? {} : { compactEvery: options.compactEvery }),
   });
   scriptUrl.search = search.toString();
   const scope = new URL(options.scope ?? '/', location.href);
   if (!location.href.startsWith(scope.href)) {
-    console.warn(
-      `[sandbank] this page (${location.pathname}) is outside the worker's scope ${scope.pathname}: the worker will not answer its requests. Register with a scope that contains the page, e.g. scope: '/'.`,
+    // A worker never controls a page outside its scope, so waiting for control would hang.
+    throw new Error(
+      `[sandbank] this page (${location.pathname}) is outside the worker's scope ${scope.pathname}, so the worker can never answer its requests. Register with a scope that contains the page, e.g. scope: '/'.`,
     );
   }
 

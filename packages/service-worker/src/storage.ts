@@ -89,7 +89,9 @@ function fold(snapshot: unknown, log: unknown[]): { state: State; seq: number } 
       `the restored state is invalid at ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'unknown problem'}`,
     );
   }
-  return { state: parsed.data, seq };
+  // The validated object itself, not zod's copy: that one reorders keys, and responses must stay
+  // byte-identical to those of a worker that never restarted.
+  return { state, seq };
 }
 
 export interface DurableStore {

@@ -24,7 +24,7 @@ function broadcast(channel: BroadcastChannel | null, event: SandbankEvent): void
 }
 
 async function start(): Promise<Runtime> {
-  const store = await openStore();
+  const store = await openStore({ compactEvery: config.compactEvery });
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL_NAME) : null;
   const sandbox = createSandbox({
     profile: config.profile,

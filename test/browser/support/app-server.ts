@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +38,11 @@ function bundle(): Promise<{ worker: string; app: string }> {
     return { worker: await bundleWorker(), app: app.outputFiles[0]?.text ?? '' };
   })();
   return bundles;
+}
+
+/** The worker script as built from source, e.g. to serve an altered copy. */
+export async function workerBundle(): Promise<string> {
+  return (await bundle()).worker;
 }
 
 export interface AppServerOptions {
@@ -86,11 +90,4 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
         server.close(() => resolve());
       }),
   };
-}
-
-export function readBuiltWorker(): string {
-  return readFileSync(
-    fileURLToPath(new URL('../../../packages/service-worker/dist/sandbank-sw.js', import.meta.url)),
-    'utf8',
-  );
 }

@@ -6,23 +6,32 @@ export interface PageResponse {
 }
 
 /** Opens the test app and waits until the Sandbank worker controls it. */
-export async function openControlledPage(context: BrowserContext, origin: string): Promise<Page> {
+export async function openControlledPage(
+  context: BrowserContext,
+  origin: string,
+  options: Record<string, unknown> = {},
+): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`${origin}/`);
-  await registered(page);
+  await registered(page, options);
   return page;
 }
 
-export async function registered(page: Page): Promise<{ mode: string; workerVersion: string }> {
-  return page.evaluate(async () => {
+export async function registered(
+  page: Page,
+  options: Record<string, unknown> = {},
+): Promise<{ mode: string; workerVersion: string }> {
+  return page.evaluate(async (options) => {
     const api = (
       window as unknown as {
-        sandbank: { registerSandbox: () => Promise<{ mode: string; workerVersion: string }> };
+        sandbank: {
+          registerSandbox: (options: unknown) => Promise<{ mode: string; workerVersion: string }>;
+        };
       }
     ).sandbank;
-    const handle = await api.registerSandbox();
+    const handle = await api.registerSandbox(options);
     return { mode: handle.mode, workerVersion: handle.workerVersion };
-  });
+  }, options);
 }
 
 /** `fetch` from inside the page. */
@@ -59,4 +68,8 @@ export async function stopWorkers(page: Page): Promise<void> {
   await session.send('ServiceWorker.enable');
   await session.send('ServiceWorker.stopAllWorkers');
   await session.detach();
+}
+
+export async function storageReport(page: Page): Promise<Record<string, unknown>> {
+  return JSON.parse((await pageFetch(page, '/_sandbank/storage')).body) as Record<string, unknown>;
 }
