@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type AppServer, startAppServer } from './support/app-server.js';
-import { launchChromium } from './support/chromium.js';
+import { BROWSER_SETUP_TIMEOUT, launchChromium } from './support/chromium.js';
 
 // The SCA flow ends with the engine's `303 See Other` to the TPP-Redirect-URI (ARCHITECTURE.md,
 // SCA pages). The Sandbank worker hands the engine's Response to respondWith unchanged; this pins
@@ -25,7 +25,7 @@ let app: AppServer;
 
 beforeAll(async () => {
   [browser, app] = await Promise.all([launchChromium(), startAppServer({ worker: REDIRECTING_WORKER })]);
-});
+}, BROWSER_SETUP_TIMEOUT);
 afterAll(async () => {
   await browser?.close();
   await app?.close();

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { type AppServer, startAppServer, workerBundle } from './support/app-server.js';
-import { launchChromium } from './support/chromium.js';
+import { BROWSER_SETUP_TIMEOUT, launchChromium } from './support/chromium.js';
 import { registered } from './support/page.js';
 
 let browser: Browser;
@@ -10,7 +10,7 @@ const servers: AppServer[] = [];
 
 beforeAll(async () => {
   browser = await launchChromium();
-});
+}, BROWSER_SETUP_TIMEOUT);
 afterAll(async () => {
   await browser?.close();
   await Promise.all(servers.map((server) => server.close()));

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { type AppServer, startAppServer } from './support/app-server.js';
-import { launchChromium } from './support/chromium.js';
+import { BROWSER_SETUP_TIMEOUT, launchChromium } from './support/chromium.js';
 import {
   advanceClock,
   offsetMinutes,
@@ -17,7 +17,7 @@ let context: BrowserContext;
 
 beforeAll(async () => {
   [browser, app] = await Promise.all([launchChromium(), startAppServer()]);
-});
+}, BROWSER_SETUP_TIMEOUT);
 afterAll(async () => {
   await browser?.close();
   await app?.close();

@@ -125,12 +125,35 @@ function memoryStore(report: StorageReport): DurableStore {
   };
 }
 
+/** A memory-only store, reported as not durable with the reason (logged). */
+export function memoryOnly(problem: string): DurableStore {
+  console.error(`[sandbank] ${problem}`);
+  return memoryStore({
+    durable: false,
+    restored: 'fresh',
+    problem,
+    snapshotSeq: 0,
+    logEntries: 0,
+    quarantined: 0,
+  });
+}
+
 /**
  * Opens the durable store and restores the state: snapshot plus the log of immer patches after it.
  * Never throws: unreadable or incompatible data is moved to the `quarantine` store and the sandbox
  * starts from its seed; an unusable IndexedDB gives a memory-only store.
  */
 export async function openStore(options: StoreOptions = {}): Promise<DurableStore> {
+  try {
+    return await restoreStore(options);
+  } catch (error) {
+    return memoryOnly(
+      `the stored state could not be read or set aside (${String(error)}); the state lives in memory only`,
+    );
+  }
+}
+
+async function restoreStore(options: StoreOptions): Promise<DurableStore> {
   const compactEvery = options.compactEvery ?? 100;
   const name = options.databaseName ?? DATABASE_NAME;
   let db: IDBPDatabase<SandbankDB>;
@@ -148,16 +171,9 @@ export async function openStore(options: StoreOptions = {}): Promise<DurableStor
       },
     });
   } catch (error) {
-    const problem = `IndexedDB database "${name}" cannot be opened (${(error as Error).message}); the state lives in memory only and is lost when the browser stops the worker`;
-    console.error(`[sandbank] ${problem}`);
-    return memoryStore({
-      durable: false,
-      restored: 'fresh',
-      problem,
-      snapshotSeq: 0,
-      logEntries: 0,
-      quarantined: 0,
-    });
+    return memoryOnly(
+      `IndexedDB database "${name}" cannot be opened (${(error as Error).message}); the state lives in memory only and is lost when the browser stops the worker`,
+    );
   }
 
   const read = db.transaction(['snapshot', 'log', 'quarantine'], 'readonly');

@@ -1,7 +1,7 @@
 import { createSandbox, type Sandbox } from '@sandbank/engine';
 import { isSandboxPath } from '@sandbank/engine/testing';
 import { CHANNEL_NAME, readWorkerConfig, type SandbankEvent, type WorkerReply } from './protocol.js';
-import { type DurableStore, openStore } from './storage.js';
+import { type DurableStore, memoryOnly, openStore } from './storage.js';
 import { VERSION } from './version.js';
 import type { ServiceWorkerScope } from './worker-types.js';
 
@@ -53,8 +53,21 @@ async function start(): Promise<Runtime> {
   return { sandbox, store };
 }
 
-// Starting never fails: openStore falls back to memory and to the seed on its own.
-const ready = start();
+// Starting never fails: openStore falls back to memory and to the seed on its own, and anything
+// else still leaves a working, memory-only sandbox.
+const ready = start().catch(
+  (error: unknown): Runtime => ({
+    sandbox: createSandbox({
+      profile: config.profile,
+      basePath: config.basePath,
+      controlPlane: config.controlPlane,
+      ...(config.seed === undefined ? {} : { seed: config.seed }),
+    }),
+    store: memoryOnly(
+      `the worker could not start with its stored state (${String(error)}); it runs from the seed in memory`,
+    ),
+  }),
+);
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), {

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 
@@ -40,14 +40,42 @@ function findChromium(): string | undefined {
   return candidates().find((path) => existsSync(path));
 }
 
+/** Long enough for apt-get to install Chromium on a fresh CI machine. */
+export const BROWSER_SETUP_TIMEOUT = 300_000;
+
+function sleep(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** apt-get with a lock, since several test files start at once and dpkg allows one installer. */
+function aptInstallChromium(): void {
+  const lock = join(tmpdir(), 'sandbank-chromium-install.lock');
+  const deadline = Date.now() + BROWSER_SETUP_TIMEOUT;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (findChromium() !== undefined || Date.now() > deadline) return;
+      sleep(1_000);
+    }
+  }
+  try {
+    if (findChromium() !== undefined) return;
+    execFileSync('apt-get', ['update'], { stdio: 'inherit' });
+    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit' });
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 /** A Chromium to drive: found on the machine, or installed with apt-get when running as root. */
 export function chromiumPath(): string {
   const found = findChromium();
   if (found !== undefined) return found;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot && existsSync('/usr/bin/apt-get')) {
-    execFileSync('apt-get', ['update'], { stdio: 'inherit' });
-    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit' });
+    aptInstallChromium();
     const installed = findChromium();
     if (installed !== undefined) return installed;
   }
