@@ -88,7 +88,7 @@ describe('durable state in IndexedDB', () => {
     expect(await offsetMinutes(first)).toBe(30);
   });
 
-  test('tells every open tab about state changes and requests', async () => {
+  test('tells every open tab about state changes, numbered across worker restarts, and requests', async () => {
     const [writer, watcher] = await Promise.all([
       openControlledPage(context, app.origin),
       openControlledPage(context, app.origin),
@@ -109,9 +109,17 @@ describe('durable state in IndexedDB', () => {
     }>;
     expect(events[0]?.type).toBe('state-change');
     expect(events[0]?.patches?.[0]?.path).toEqual(['clock', 'offsetMs']);
+    expect(events[0]).toMatchObject({ seq: 1 });
     expect(events[1]).toMatchObject({
       type: 'request',
       entry: { method: 'POST', path: '/_sandbank/clock', status: 200 },
     });
+    await stopWorkers(writer);
+    await advanceClock(writer, 1);
+    await watcher.waitForFunction(() =>
+      (window as unknown as { events: Array<{ type: string; seq?: number }> }).events.some(
+        (event) => event.type === 'state-change' && event.seq === 2,
+      ),
+    );
   });
 });

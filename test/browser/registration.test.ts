@@ -88,6 +88,14 @@ describe('the Sandbank worker in Chromium', () => {
     expect((await pageFetch(page, '/_sandbank/clock')).status).toBe(200);
   });
 
+  test('resolves only when the worker with the new options controls the page', async () => {
+    const page = await openControlledPage(context, app.origin, { compactEvery: 5 });
+    await registered(page, { compactEvery: 7 });
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toContain(
+      'compactEvery=7',
+    );
+  });
+
   test('reports the worker storage status', async () => {
     const page = await openControlledPage(context, app.origin);
     const storage = await pageFetch(page, '/_sandbank/storage');

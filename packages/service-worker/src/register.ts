@@ -86,35 +86,44 @@ function ask(
   });
 }
 
-function waitForController(container: ServiceWorkerContainer, timeoutMs: number): Promise<boolean> {
-  if (container.controller !== null) return Promise.resolve(true);
+/** Resolves true once the page is controlled by the worker with this script URL. */
+function waitForController(
+  container: ServiceWorkerContainer,
+  scriptURL: string,
+  timeoutMs: number,
+): Promise<boolean> {
+  const ours = () => container.controller?.scriptURL === scriptURL;
+  if (ours()) return Promise.resolve(true);
   return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(container.controller !== null), timeoutMs);
-    container.addEventListener(
-      'controllerchange',
-      () => {
-        clearTimeout(timer);
-        resolve(true);
-      },
-      { once: true },
-    );
+    const done = (result: boolean) => {
+      clearTimeout(timer);
+      container.removeEventListener('controllerchange', check);
+      resolve(result);
+    };
+    const check = () => {
+      if (ours()) done(true);
+    };
+    const timer = setTimeout(() => done(ours()), timeoutMs);
+    container.addEventListener('controllerchange', check);
   });
 }
 
-function activeWorker(registration: ServiceWorkerRegistration): Promise<ServiceWorker> {
-  if (registration.active !== null) return Promise.resolve(registration.active);
-  const pending = registration.installing ?? registration.waiting;
+/** The worker this registration ends up with: a newly installing one (changed script or options) wins. */
+function newestWorker(registration: ServiceWorkerRegistration): Promise<ServiceWorker> {
+  const incoming = registration.installing ?? registration.waiting;
+  if (incoming === null) {
+    if (registration.active !== null) return Promise.resolve(registration.active);
+    return Promise.reject(new Error('[sandbank] the worker registered but never became active'));
+  }
   return new Promise((resolve, reject) => {
-    if (pending === null) {
-      reject(new Error('[sandbank] the worker registered but never became active'));
-      return;
-    }
-    pending.addEventListener('statechange', () => {
-      if (pending.state === 'activated') resolve(pending);
-      if (pending.state === 'redundant') {
+    const check = () => {
+      if (incoming.state === 'activated') resolve(incoming);
+      if (incoming.state === 'redundant') {
         reject(new Error('[sandbank] the worker failed to install: see the worker console for its error'));
       }
-    });
+    };
+    incoming.addEventListener('statechange', check);
+    check();
   });
 }
 
@@ -168,12 +177,13 @@ export async function registerSandbox(options: RegisterSandboxOptions = {}): Pro
     throw new Error(`[sandbank] registering the worker failed: ${reason}.${hint}`);
   }
 
-  const worker = await activeWorker(registration);
-  if (container.controller === null) {
-    // A hard reload (shift-reload) loads the page without its worker; ask the worker to claim it.
+  const worker = await newestWorker(registration);
+  if (container.controller?.scriptURL !== worker.scriptURL) {
+    // A hard reload (shift-reload) loads the page without its worker, and a page opened before an
+    // update is controlled by the old one: ask this worker to claim the page.
     await ask(worker, { type: 'sandbank:claim' }, timeoutMs);
   }
-  const controlled = await waitForController(container, timeoutMs);
+  const controlled = await waitForController(container, worker.scriptURL, timeoutMs);
   if (!controlled) {
     if (typeof sessionStorage !== 'undefined' && sessionStorage.getItem(RELOAD_FLAG) === null) {
       sessionStorage.setItem(RELOAD_FLAG, '1');

@@ -51,7 +51,7 @@ const SNAPSHOT_KEY = 'current';
 
 class StoredStateError extends Error {}
 
-function fold(snapshot: unknown, log: unknown[]): { state: State; seq: number } {
+function fold(snapshot: unknown, log: unknown[]): { state: State; seq: number; snapshotSeq: number } {
   const record = snapshot as Partial<SnapshotRecord> | undefined;
   if (record === undefined || record === null || typeof record !== 'object') {
     throw new StoredStateError('the snapshot record is missing or not an object');
@@ -91,17 +91,19 @@ function fold(snapshot: unknown, log: unknown[]): { state: State; seq: number } 
   }
   // The validated object itself, not zod's copy: that one reorders keys, and responses must stay
   // byte-identical to those of a worker that never restarted.
-  return { state, seq };
+  return { state, seq, snapshotSeq: record.seq };
 }
 
 export interface DurableStore {
   readonly report: StorageReport;
   /** The restored state, or null to start from the seed. */
   readonly restored: State | null;
+  /** The number of the last stored change (0 when none). */
+  readonly lastSeq: number;
   /** Records the first state of a fresh start, so a restart sees the same seeded data. */
   begin(state: State): Promise<void>;
-  /** Appends one commit's patches; resolves once IndexedDB has committed it. */
-  append(patches: Patch[], state: State): Promise<void>;
+  /** Appends one commit's patches; resolves with its log number once IndexedDB has committed it. */
+  append(patches: Patch[], state: State): Promise<number>;
   /** Every quarantined record, for export. */
   quarantined(): Promise<QuarantineRecord[]>;
   clearQuarantine(): Promise<void>;
@@ -115,11 +117,16 @@ export interface StoreOptions {
 
 /** A store that keeps nothing: used when IndexedDB cannot be opened. */
 function memoryStore(report: StorageReport): DurableStore {
+  let memorySeq = 0;
   return {
     report,
     restored: null,
+    lastSeq: 0,
     begin: async () => undefined,
-    append: async () => undefined,
+    append: async () => {
+      memorySeq++;
+      return memorySeq;
+    },
     quarantined: async () => [],
     clearQuarantine: async () => undefined,
   };
@@ -186,6 +193,7 @@ async function restoreStore(options: StoreOptions): Promise<DurableStore> {
 
   let restored: State | null = null;
   let seq = 0;
+  let snapshotSeq = 0;
   let problem: string | null = null;
   let quarantined = quarantinedCount;
   let how: StorageReport['restored'] = 'fresh';
@@ -194,6 +202,7 @@ async function restoreStore(options: StoreOptions): Promise<DurableStore> {
       const folded = fold(rawSnapshot, rawLog);
       restored = folded.state;
       seq = folded.seq;
+      snapshotSeq = folded.snapshotSeq;
       how = 'snapshot';
     } catch (error) {
       problem = error instanceof StoredStateError ? error.message : `unreadable: ${String(error)}`;
@@ -220,7 +229,7 @@ async function restoreStore(options: StoreOptions): Promise<DurableStore> {
     durable: true,
     restored: how,
     problem,
-    snapshotSeq: seq,
+    snapshotSeq,
     logEntries: restored === null ? 0 : rawLog.length,
     quarantined,
   };
@@ -265,6 +274,7 @@ async function restoreStore(options: StoreOptions): Promise<DurableStore> {
   return {
     report,
     restored,
+    lastSeq: seq,
     async begin(state) {
       latest = { seq, state };
       await writeSnapshot(latest);
@@ -279,6 +289,7 @@ async function restoreStore(options: StoreOptions): Promise<DurableStore> {
       sinceSnapshot++;
       report.logEntries++;
       if (sinceSnapshot >= compactEvery) scheduleCompaction();
+      return next;
     },
     async quarantined() {
       return db.getAll('quarantine');

@@ -26,6 +26,8 @@ function broadcast(channel: BroadcastChannel | null, event: SandbankEvent): void
 async function start(): Promise<Runtime> {
   const store = await openStore({ compactEvery: config.compactEvery });
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL_NAME) : null;
+  // The log's number, not the engine's counter: it keeps rising across worker restarts.
+  let logSeq = store.lastSeq;
   const sandbox = createSandbox({
     profile: config.profile,
     basePath: config.basePath,
@@ -33,7 +35,9 @@ async function start(): Promise<Runtime> {
     ...(config.seed === undefined ? {} : { seed: config.seed }),
     ...(store.restored === null ? {} : { initialState: store.restored }),
     // The response waits for IndexedDB: a worker stopped right after answering loses nothing.
-    persist: (commit) => store.append(commit.patches, commit.state),
+    persist: async (commit) => {
+      logSeq = await store.append(commit.patches, commit.state);
+    },
   });
   if (store.restored === null) {
     try {
@@ -44,7 +48,7 @@ async function start(): Promise<Runtime> {
   }
   sandbox.subscribe((event) => {
     if (event.type === 'commit') {
-      broadcast(channel, { type: 'state-change', seq: event.commit.seq, patches: event.commit.patches });
+      broadcast(channel, { type: 'state-change', seq: logSeq, patches: event.commit.patches });
     } else {
       broadcast(channel, { type: 'request', entry: event.entry });
     }

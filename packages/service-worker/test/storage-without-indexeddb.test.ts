@@ -9,7 +9,8 @@ describe('the durable store without IndexedDB', () => {
     expect(store.report).toMatchObject({ durable: false, restored: 'fresh' });
     expect(store.report.problem).toContain('memory only');
     expect(error).toHaveBeenCalledWith(expect.stringContaining('cannot be opened'));
-    await expect(store.append([], {} as never)).resolves.toBeUndefined();
+    await expect(store.append([], {} as never)).resolves.toBe(1);
+    await expect(store.append([], {} as never)).resolves.toBe(2);
     error.mockRestore();
   });
 });
