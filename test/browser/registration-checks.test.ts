@@ -2,7 +2,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { type AppServer, startAppServer, workerBundle } from './support/app-server.js';
 import { BROWSER_SETUP_TIMEOUT, launchChromium } from './support/chromium.js';
-import { registered } from './support/page.js';
+import { pageFetch, registered } from './support/page.js';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -56,6 +56,28 @@ describe('registerSandbox checks', () => {
       );
     });
     expect(message).toContain("outside the worker's scope /somewhere/");
+  });
+
+  test('falls back to an in-page engine on an insecure page and says why', async () => {
+    const app = await serve();
+    const port = new URL(app.origin).port;
+    const insecure = await launchChromium(['--host-resolver-rules=MAP sandbank.test 127.0.0.1']);
+    try {
+      const page = await insecure.newPage();
+      const warnings: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'warning') warnings.push(message.text());
+      });
+      await page.goto(`http://sandbank.test:${port}/`);
+      expect(await page.evaluate(() => isSecureContext)).toBe(false);
+      expect(await registered(page)).toEqual({ mode: 'in-page', workerVersion: '0.1.0' });
+      expect(warnings.join('\n')).toContain('is not a secure context');
+      const before = app.seen.length;
+      expect((await pageFetch(page, '/_sandbank/clock')).status).toBe(200);
+      expect(app.seen.slice(before)).toEqual([]);
+    } finally {
+      await insecure.close();
+    }
   });
 
   test('explains a missing worker script', async () => {

@@ -134,11 +134,12 @@ function newestWorker(registration: ServiceWorkerRegistration): Promise<ServiceW
 export async function registerSandbox(options: RegisterSandboxOptions = {}): Promise<RegisteredSandbox> {
   const fallback = options.fallback ?? true;
   const timeoutMs = options.timeoutMs ?? 10_000;
+  // Browsers hide service workers from insecure pages, so that reason is checked first.
   const unavailable =
-    typeof navigator === 'undefined' || !('serviceWorker' in navigator)
-      ? 'This environment has no service workers (jsdom, an old browser, or a private window that disables them).'
-      : typeof isSecureContext === 'boolean' && !isSecureContext
-        ? `${location.origin} is not a secure context, so the browser offers no service workers: serve the app over https:// or from http://localhost (not an IP address or another host name).`
+    typeof isSecureContext === 'boolean' && !isSecureContext
+      ? `${location.origin} is not a secure context, so the browser offers no service workers: serve the app over https:// or from http://localhost (not an IP address or another host name).`
+      : typeof navigator === 'undefined' || !('serviceWorker' in navigator)
+        ? 'This environment has no service workers (jsdom, an old browser, or a private window that disables them).'
         : null;
   if (unavailable !== null) {
     if (fallback) return inPage(options, unavailable);

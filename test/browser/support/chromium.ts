@@ -86,6 +86,6 @@ export function chromiumPath(): string {
   );
 }
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), args: FLAGS, headless: true });
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), args: [...FLAGS, ...extraArgs], headless: true });
 }

@@ -1,6 +1,6 @@
 import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox.js';
 import { isSandboxPath } from './paths.js';
-import { abortError, normaliseRequest, targetUrl, toEngineRequest } from './request.js';
+import { abortError, normaliseRequest, targetUrl, toRuntimeRequest } from './request.js';
 
 /** What to do with a request the sandbox does not answer (the names and default follow MSW's option). */
 export type UnhandledRequestStrategy = 'bypass' | 'warn' | 'error';
@@ -95,7 +95,7 @@ export function installSandbox(options: InstallSandboxOptions = {}): InstalledSa
     const normalised = await normaliseRequest(input, init, url);
     const signal = normalised.signal;
     if (signal?.aborted) throw abortError(signal);
-    const answer = sandbox.fetch(toEngineRequest(normalised));
+    const answer = sandbox.fetch(toRuntimeRequest(normalised));
     if (signal === null) return answer;
     return new Promise<Response>((resolve, reject) => {
       const onAbort = () => reject(abortError(signal));

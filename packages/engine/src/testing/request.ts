@@ -175,7 +175,7 @@ export function abortError(signal: AbortSignal): unknown {
 }
 
 /** A Request of this runtime's own realm, which the engine reads. */
-export function toEngineRequest(request: NormalisedRequest): Request {
+export function toRuntimeRequest(request: NormalisedRequest): Request {
   const hasBody = request.body !== null && request.method !== 'GET' && request.method !== 'HEAD';
   return new Request(request.url.href, {
     method: request.method,
