@@ -163,9 +163,11 @@ export async function openStore(options: StoreOptions = {}): Promise<DurableStor
 async function restoreStore(options: StoreOptions): Promise<DurableStore> {
   const compactEvery = options.compactEvery ?? 100;
   const name = options.databaseName ?? DATABASE_NAME;
-  let db: IDBPDatabase<SandbankDB>;
-  try {
-    db = await openDB<SandbankDB>(name, DATABASE_VERSION, {
+  // Set when another context deletes or upgrades the database: this connection closes so that can
+  // proceed, and the next write opens a new one.
+  let closed = false;
+  const open = () =>
+    openDB<SandbankDB>(name, DATABASE_VERSION, {
       upgrade(database) {
         if (!database.objectStoreNames.contains('snapshot')) database.createObjectStore('snapshot');
         if (!database.objectStoreNames.contains('log')) database.createObjectStore('log', { keyPath: 'seq' });
@@ -174,9 +176,16 @@ async function restoreStore(options: StoreOptions): Promise<DurableStore> {
         }
       },
       blocking() {
+        closed = true;
         db.close();
       },
+      terminated() {
+        closed = true;
+      },
     });
+  let db: IDBPDatabase<SandbankDB>;
+  try {
+    db = await open();
   } catch (error) {
     return memoryOnly(
       `IndexedDB database "${name}" cannot be opened (${(error as Error).message}); the state lives in memory only and is lost when the browser stops the worker`,
@@ -237,8 +246,16 @@ async function restoreStore(options: StoreOptions): Promise<DurableStore> {
   let sinceSnapshot = report.logEntries;
   let compaction: ReturnType<typeof setTimeout> | null = null;
 
+  const connection = async () => {
+    if (closed) {
+      db = await open();
+      closed = false;
+    }
+    return db;
+  };
+
   const writeSnapshot = async (at: { seq: number; state: State }) => {
-    const tx = db.transaction(['snapshot', 'log'], 'readwrite');
+    const tx = (await connection()).transaction(['snapshot', 'log'], 'readwrite');
     const record: SnapshotRecord = {
       schema: STORAGE_SCHEMA,
       stateVersion: STATE_VERSION,
@@ -281,21 +298,30 @@ async function restoreStore(options: StoreOptions): Promise<DurableStore> {
     },
     async append(patches, state) {
       const next = seq + 1;
-      const tx = db.transaction('log', 'readwrite');
-      await tx.store.add({ seq: next, patches });
-      await tx.done;
+      if (closed) {
+        // The database may be gone (site data cleared) or emptied: store the whole state once.
+        await connection();
+        await writeSnapshot({ seq: next, state });
+        sinceSnapshot = 0;
+        report.logEntries = 0;
+        console.warn('[sandbank] the IndexedDB database was closed by another context; reopened it');
+      } else {
+        const tx = db.transaction('log', 'readwrite');
+        await tx.store.add({ seq: next, patches });
+        await tx.done;
+        sinceSnapshot++;
+        report.logEntries++;
+      }
       seq = next;
       latest = { seq, state };
-      sinceSnapshot++;
-      report.logEntries++;
       if (sinceSnapshot >= compactEvery) scheduleCompaction();
       return next;
     },
     async quarantined() {
-      return db.getAll('quarantine');
+      return (await connection()).getAll('quarantine');
     },
     async clearQuarantine() {
-      await db.clear('quarantine');
+      await (await connection()).clear('quarantine');
       report.quarantined = 0;
     },
   };
