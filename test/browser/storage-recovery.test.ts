@@ -84,6 +84,29 @@ describe('recovery from damaged stored state', () => {
     });
   }
 
+  test('keeps answering and storing when another worker instance wrote the next change', async () => {
+    const page = await openControlledPage(context, app.origin);
+    await advanceClock(page, 1);
+    await page.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('sandbank');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const tx = db.transaction('log', 'readwrite');
+      tx.objectStore('log').put({ seq: 2, patches: [] });
+      await new Promise((resolve) => {
+        tx.oncomplete = resolve;
+      });
+      db.close();
+    });
+    expect((await advanceClock(page, 2)).status).toBe(200);
+    expect((await advanceClock(page, 3)).status).toBe(200);
+    await stopWorkers(page);
+    expect(await offsetMinutes(page)).toBe(6);
+    expect(await storageReport(page)).toMatchObject({ restored: 'snapshot', problem: null });
+  });
+
   test('carries on durably after recovering, and the kept data can be dropped', async () => {
     const page = await openControlledPage(context, app.origin);
     await damage(page, 'newer-layout');

@@ -269,6 +269,18 @@ async function restoreStore(options: StoreOptions): Promise<DurableStore> {
     report.snapshotSeq = at.seq;
   };
 
+  /** The highest change number stored, in the snapshot or the log. */
+  const newestSeq = async () => {
+    const database = await connection();
+    const tx = database.transaction(['snapshot', 'log'], 'readonly');
+    const [snapshot, cursor] = await Promise.all([
+      tx.objectStore('snapshot').get(SNAPSHOT_KEY),
+      tx.objectStore('log').openCursor(null, 'prev'),
+    ]);
+    await tx.done;
+    return Math.max(snapshot?.seq ?? 0, cursor?.value.seq ?? 0);
+  };
+
   // Compaction is off the request path: a timer after the response, in its own transaction; the
   // log entries it folds in are deleted in the same transaction as the snapshot is written.
   const scheduleCompaction = () => {
@@ -306,11 +318,27 @@ async function restoreStore(options: StoreOptions): Promise<DurableStore> {
         report.logEntries = 0;
         console.warn('[sandbank] the IndexedDB database was closed by another context; reopened it');
       } else {
-        const tx = db.transaction('log', 'readwrite');
-        await tx.store.add({ seq: next, patches });
-        await tx.done;
-        sinceSnapshot++;
-        report.logEntries++;
+        try {
+          const tx = db.transaction('log', 'readwrite');
+          await tx.store.add({ seq: next, patches });
+          await tx.done;
+          sinceSnapshot++;
+          report.logEntries++;
+        } catch (error) {
+          if ((error as DOMException | null)?.name !== 'ConstraintError') throw error;
+          // Another worker instance (an update taking over) wrote this number: continue after the
+          // newest stored record with a whole snapshot, so the log stays gap-free and restorable.
+          const after = await newestSeq();
+          console.error(
+            `[sandbank] another worker instance wrote change ${next}; storing this worker's state as change ${after + 1}`,
+          );
+          await writeSnapshot({ seq: after + 1, state });
+          sinceSnapshot = 0;
+          report.logEntries = 0;
+          seq = after + 1;
+          latest = { seq, state };
+          return seq;
+        }
       }
       seq = next;
       latest = { seq, state };

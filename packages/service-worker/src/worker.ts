@@ -57,21 +57,30 @@ async function start(): Promise<Runtime> {
   return { sandbox, store };
 }
 
-// Starting never fails: openStore falls back to memory and to the seed on its own, and anything
-// else still leaves a working, memory-only sandbox.
-const ready = start().catch(
-  (error: unknown): Runtime => ({
-    sandbox: createSandbox({
-      profile: config.profile,
-      basePath: config.basePath,
-      controlPlane: config.controlPlane,
-      ...(config.seed === undefined ? {} : { seed: config.seed }),
+let ready: Promise<Runtime> | null = null;
+
+/**
+ * The sandbox, restored on first use or at activation, never while installing: an installing worker
+ * runs beside the old one, which keeps answering (and writing) until the new one takes over.
+ * Starting never fails: openStore falls back to memory and to the seed on its own, and anything
+ * else still leaves a working, memory-only sandbox.
+ */
+function runtime(): Promise<Runtime> {
+  ready ??= start().catch(
+    (error: unknown): Runtime => ({
+      sandbox: createSandbox({
+        profile: config.profile,
+        basePath: config.basePath,
+        controlPlane: config.controlPlane,
+        ...(config.seed === undefined ? {} : { seed: config.seed }),
+      }),
+      store: memoryOnly(
+        `the worker could not start with its stored state (${String(error)}); it runs from the seed in memory`,
+      ),
     }),
-    store: memoryOnly(
-      `the worker could not start with its stored state (${String(error)}); it runs from the seed in memory`,
-    ),
-  }),
-);
+  );
+  return ready;
+}
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), {
@@ -100,11 +109,11 @@ async function storageEndpoint(request: Request, path: string, runtime: Runtime)
 }
 
 async function answer(request: Request, url: URL): Promise<Response> {
-  const runtime = await ready;
+  const current = await runtime();
   if (url.pathname === STORAGE_PATH || url.pathname.startsWith(`${STORAGE_PATH}/`)) {
-    return storageEndpoint(request, url.pathname, runtime);
+    return storageEndpoint(request, url.pathname, current);
   }
-  return runtime.sandbox.fetch(request);
+  return current.sandbox.fetch(request);
 }
 
 self.addEventListener('install', (event) => {
@@ -112,7 +121,7 @@ self.addEventListener('install', (event) => {
 });
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil(self.clients.claim());
+  event.waitUntil(Promise.all([self.clients.claim(), runtime()]));
 });
 
 self.addEventListener('fetch', (event) => {
