@@ -41,6 +41,28 @@ describe('durable state in IndexedDB', () => {
     expect(await storageReport(page)).toMatchObject({ restored: 'snapshot', durable: true, problem: null });
   });
 
+  test('stores only the change, whatever the size of the state', async () => {
+    const page = await openControlledPage(context, app.origin);
+    const stateSize = (await pageFetch(page, '/_sandbank/state')).body.length;
+    await advanceClock(page, 1);
+    const record = await page.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('sandbank');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const read = db.transaction('log').objectStore('log').getAll();
+      const all = await new Promise<unknown[]>((resolve) => {
+        read.onsuccess = () => resolve(read.result);
+      });
+      db.close();
+      return JSON.stringify(all.at(-1));
+    });
+    expect(stateSize).toBeGreaterThan(50_000);
+    expect(record.length).toBeLessThan(200);
+    expect(record).toContain('offsetMs');
+  });
+
   test('restores the seeded data exactly after a restart', async () => {
     const page = await openControlledPage(context, app.origin);
     const before = (await pageFetch(page, '/_sandbank/state')).body;

@@ -47,11 +47,13 @@ async function start(): Promise<Runtime> {
     }
   }
   sandbox.subscribe((event) => {
-    if (event.type === 'commit') {
-      broadcast(channel, { type: 'state-change', seq: logSeq, patches: event.commit.patches });
-    } else {
-      broadcast(channel, { type: 'request', entry: event.entry });
-    }
+    const message: SandbankEvent =
+      event.type === 'commit'
+        ? { type: 'state-change', seq: logSeq, patches: event.commit.patches }
+        : { type: 'request', entry: event.entry };
+    // postMessage clones synchronously (a request entry holds whole bodies): after the response,
+    // in order, since timers of equal delay run first in, first out.
+    setTimeout(() => broadcast(channel, message), 0);
   });
   broadcast(channel, { type: 'storage', report: store.report });
   return { sandbox, store };
