@@ -1,8 +1,9 @@
 import { DAY_MS, isoDate } from '../../packages/engine/src/core/dates.js';
 import { opaqueId } from '../../packages/engine/src/core/ids.js';
+import { ledgerFrom, newestFirst } from '../../packages/engine/src/core/ledger.js';
 import { sumAmounts } from '../../packages/engine/src/core/money.js';
 import type { State, Transaction } from '../../packages/engine/src/index.js';
-import { createSeedState, newestFirst } from '../../packages/engine/src/sandbox-api/seed.js';
+import { createSeedState } from '../../packages/engine/src/sandbox-api/seed.js';
 
 /**
  * The seeded state plus `count` booked transactions spread over the accounts, newest first, with
@@ -12,7 +13,8 @@ export function stateWithTransactions(count: number, now: number, seed = 'bench'
   const state = createSeedState(seed, now);
   const accounts = Object.values(state.accounts);
   const perAccount = new Map<string, Transaction[]>();
-  for (const account of accounts) perAccount.set(account.id, state.transactions[account.id] ?? []);
+  for (const account of accounts)
+    perAccount.set(account.id, [...newestFirst(state.transactions[account.id] ?? [])]);
   const days = 3 * 365;
   for (let i = 0; i < count; i++) {
     const account = accounts[i % accounts.length];
@@ -34,8 +36,8 @@ export function stateWithTransactions(count: number, now: number, seed = 'bench'
     });
   }
   for (const account of accounts) {
-    const list = (perAccount.get(account.id) as Transaction[]).sort(newestFirst);
-    state.transactions[account.id] = list;
+    const list = perAccount.get(account.id) as Transaction[];
+    state.transactions[account.id] = ledgerFrom(list);
     const booked = list.filter((t) => t.status === 'booked').map((t) => t.amount);
     account.booked = sumAmounts(account.currency, booked);
     account.expected = account.booked;

@@ -1,6 +1,7 @@
 import { isoDate } from '../core/dates.js';
 import { apiError } from '../core/errors.js';
 import { json } from '../core/http.js';
+import { ledgerFind, readLedger } from '../core/ledger.js';
 import type { Operation } from '../core/router.js';
 import { transactionDetailsView } from './details-view.js';
 import { consentedAccount } from './get-account.js';
@@ -16,9 +17,8 @@ export const getTransactionDetails: Operation = (draft, input, ctx) => {
   const found = consentedAccount(draft, input, ctx, 'details');
   if ('response' in found) return found.response;
   const transactionId = input.params.transactionId ?? '';
-  const tx = (draft.transactions[found.account.id] ?? []).find(
-    (t) => t.transactionId === transactionId && t.status === 'booked',
-  );
+  const candidate = ledgerFind(readLedger(draft, found.account.id), transactionId);
+  const tx = candidate?.status === 'booked' ? candidate : undefined;
   if (tx === undefined) {
     throw apiError('RESOURCE_UNKNOWN', 'no booked transaction with this id on the account', {
       path: 'transactionId',

@@ -1,7 +1,8 @@
 import { json } from '../core/http.js';
+import { newestFirst, readLedger } from '../core/ledger.js';
 import type { Operation } from '../core/router.js';
 import { consentedAccount } from './get-account.js';
-import { historyStart, inPeriod, paginate, readListing } from './paging.js';
+import { historyStart, inPeriod, paginateLazy, readListing } from './paging.js';
 import { accountPath, balancesOf, link, transactionView } from './views.js';
 
 /**
@@ -14,19 +15,21 @@ export const listTransactions: Operation = (draft, input, ctx) => {
   if ('response' in found) return found.response;
   const start = historyStart(draft, input, ctx, found.access, listing);
   if ('response' in start) return start.response;
-  const all = draft.transactions[found.account.id] ?? [];
+  const ledger = readLedger(draft, found.account.id);
   // part 1 known issue: in production, `both`/`pending` return every pending transaction,
   // whatever the date and limit filters say.
   const pendingUnfiltered = ctx.profile === 'production' && listing.wantsPending;
-  const matching = all.filter(
+  const path = `${accountPath(ctx, found.account.id)}/transactions`;
+  const { page, links } = paginateLazy(
+    newestFirst(ledger),
     (t) =>
       (t.status === 'booked' ? listing.wantsBooked : listing.wantsPending && !pendingUnfiltered) &&
       inPeriod(t.bookingDate, start.from, listing.dateTo),
+    listing,
+    path,
   );
-  const path = `${accountPath(ctx, found.account.id)}/transactions`;
-  const { page, links } = paginate(matching, listing, path);
   const pending = pendingUnfiltered
-    ? all.filter((t) => t.status === 'pending')
+    ? [...newestFirst(ledger)].filter((t) => t.status === 'pending')
     : page.filter((t) => t.status === 'pending');
   const transactions: Record<string, unknown> = {};
   if (listing.wantsBooked) {

@@ -93,6 +93,38 @@ export function inPeriod(date: string, from: string | null, to: string | null): 
 }
 
 /** One page and its links; every link carries `limit` explicitly (part 4.2 item 5). */
+/**
+ * The same page and links as `paginate`, taken lazily from a newest-first stream: the cost is the
+ * matches up to the end of the page (plus one, to know whether a next page exists), not the ledger.
+ */
+export function paginateLazy<T>(
+  items: Iterable<T>,
+  matches: (item: T) => boolean,
+  listing: Listing,
+  path: string,
+): { page: T[]; links: Record<string, Link> } {
+  const { limit, offset } = listing;
+  const window: T[] = [];
+  let seen = 0;
+  for (const item of items) {
+    if (!matches(item)) continue;
+    if (seen >= offset) window.push(item);
+    seen++;
+    if (window.length > limit) break;
+  }
+  const more = window.length > limit;
+  const { page, links } = paginate(window.slice(0, limit), { ...listing, offset: 0 }, path);
+  const href = (at: number) =>
+    `${path}?${new URLSearchParams({ ...listing.echo, limit: String(limit), offset: String(at) }).toString()}`;
+  delete links.next;
+  if (offset > 0) {
+    links.first = link(href(0));
+    links.prev = link(href(Math.max(0, offset - limit)));
+  }
+  if (more) links.next = link(href(offset + limit));
+  return { page, links };
+}
+
 export function paginate<T>(
   items: readonly T[],
   listing: Listing,

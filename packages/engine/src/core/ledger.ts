@@ -1,4 +1,5 @@
-import type { Transaction } from './state.js';
+import { current, type Draft, isDraft } from 'immer';
+import type { State, Transaction } from './state.js';
 
 /**
  * An account's transactions, stored as chunks in ascending (bookingDate, seq) order.
@@ -42,6 +43,17 @@ export function ledgerFrom(transactions: Iterable<Transaction>): Ledger {
   const ledger: Ledger = [];
   for (let i = 0; i < sorted.length; i += CHUNK_MAX / 2) ledger.push(sorted.slice(i, i + CHUNK_MAX / 2));
   return ledger;
+}
+
+/**
+ * An account's ledger for reading inside an operation, as plain data: immer's `current` hands back
+ * the untouched chunks themselves, so no proxy is made per transaction and nothing is copied unless
+ * this request already changed it.
+ */
+export function readLedger(draft: Draft<State>, accountId: string): Ledger {
+  const ledger = draft.transactions[accountId];
+  if (ledger === undefined) return [];
+  return isDraft(ledger) ? (current(ledger) as Ledger) : (ledger as Ledger);
 }
 
 /** Newest first, lazily: a page of 200 touches only the chunks it needs. */

@@ -196,8 +196,8 @@ export const State = z.object({
   }),
   customers: z.record(z.string(), Customer),
   accounts: z.record(z.string(), Account),
-  /** Account transactions per account id, newest first. */
-  transactions: z.record(z.string(), z.array(Transaction)),
+  /** Account transactions per account id: a ledger of chunks in booking order (core/ledger.ts). */
+  transactions: z.record(z.string(), z.array(z.array(Transaction))),
   cardAccounts: z.record(z.string(), CardAccount),
   cardTransactions: z.record(z.string(), z.array(CardTransaction)),
   agreements: z.record(z.string(), Agreement),

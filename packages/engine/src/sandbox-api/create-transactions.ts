@@ -5,13 +5,13 @@ import { isoDate } from '../core/dates.js';
 import { apiError } from '../core/errors.js';
 import { json } from '../core/http.js';
 import { allocateId } from '../core/ids.js';
+import { ledgerInsert } from '../core/ledger.js';
 import { addAmounts, canonicalAmount, compareAmounts } from '../core/money.js';
 import type { Operation } from '../core/router.js';
 import type { Account, AccountRef, State, Transaction } from '../core/state.js';
 import { parseWith } from '../core/validate.js';
 import { accountInPath } from './lookup.js';
 import { AccountRefIn, Currency, DecimalAmount, IsoDate, text } from './schemas.js';
-import { newestFirst } from './seed.js';
 import { checkParties } from './transaction-parties.js';
 import { transactionView } from './views.js';
 
@@ -107,8 +107,9 @@ export const createTransactions: Operation = (draft, input, ctx) => {
   });
   account.booked = addAmounts(account.currency, account.booked, ...amounts);
   account.expected = addAmounts(account.currency, account.expected, ...amounts);
-  const list = draft.transactions[account.id] ?? [];
-  draft.transactions[account.id] = [...list, ...created].sort(newestFirst);
+  const ledger = draft.transactions[account.id] ?? [];
+  draft.transactions[account.id] = ledger;
+  for (const tx of created) ledgerInsert(ledger, tx);
   return json(
     201,
     created.map((tx) => transactionView(ctx, tx)),

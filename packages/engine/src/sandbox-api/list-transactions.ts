@@ -1,4 +1,5 @@
 import { json } from '../core/http.js';
+import { newestFirst, readLedger } from '../core/ledger.js';
 import type { Operation } from '../core/router.js';
 import { inWindow, readPage } from './listing.js';
 import { accountInPath } from './lookup.js';
@@ -12,7 +13,9 @@ import { transactionView } from './views.js';
 export const listTransactions: Operation = (draft, input, ctx) => {
   const account = accountInPath(draft, input.params.mockAccountId ?? '');
   const page = readPage(input.query);
-  const matching = (draft.transactions[account.id] ?? []).filter((tx) => inWindow(page, tx.bookingDate));
+  const matching = [...newestFirst(readLedger(draft, account.id))].filter((tx) =>
+    inWindow(page, tx.bookingDate),
+  );
   const items = matching.slice(page.offset, page.offset + page.limit);
   return json(200, {
     account: { id: account.id, bban: account.bban, iban: account.iban, currency: account.currency },

@@ -50,7 +50,7 @@ async function journey(
     expect(balances.status).toBe(200);
   }
   const biggest = ids
-    .map((id) => ({ id, count: (sb.getState().transactions[id] ?? []).length }))
+    .map((id) => ({ id, count: (sb.getState().transactions[id] ?? []).flat().length }))
     .sort((a, b) => b.count - a.count)[0]?.id as string;
   const booked: string[] = [];
   let href: string | undefined = `/v1/accounts/${biggest}/transactions?bookingStatus=booked`;

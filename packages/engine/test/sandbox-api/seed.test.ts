@@ -60,7 +60,7 @@ describe('the seed (platform-facts §4)', () => {
   });
 
   test('gives the accounts booked and pending transactions', () => {
-    const all = Object.values(state.transactions).flat();
+    const all = Object.values(state.transactions).flat(2);
     expect(all.some((t) => t.status === 'booked')).toBe(true);
     expect(all.some((t) => t.status === 'pending')).toBe(true);
     for (const account of Object.values(state.accounts)) {

@@ -1,7 +1,8 @@
 import { DAY_MS, isoDate } from '../../src/core/dates.js';
 import { allocateId } from '../../src/core/ids.js';
+import { ledgerFrom } from '../../src/core/ledger.js';
 import { createSandbox, type Sandbox, type SandboxOptions, type Transaction } from '../../src/index.js';
-import { createSeedState, newestFirst } from '../../src/sandbox-api/seed.js';
+import { createSeedState } from '../../src/sandbox-api/seed.js';
 import { type FormControl, formBody, type ParsedForm, parseForm } from './form.js';
 
 export const ORIGIN = 'https://bank.example';
@@ -236,6 +237,6 @@ export function stateWithTransactions(count: number, seed = 'sandbank') {
     if (!pending) tx.valueDate = isoDate(day);
     transactions.push(tx);
   }
-  state.transactions[account.id] = transactions.sort(newestFirst);
+  state.transactions[account.id] = ledgerFrom(transactions);
   return { state, accountId: account.id };
 }
