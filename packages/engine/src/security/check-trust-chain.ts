@@ -1,0 +1,52 @@
+// Production profile: the certificate must be issued by a trusted CA (part 5.1 rule 11, part 1). The
+// issuer's signature over the certificate (RFC 5280 §6.1.3 (a)(1)) is checked against each anchor
+// whose subject is the certificate's issuer; the verdict is kept per certificate and anchor set.
+import type { CertificateCache, CertificateEntry } from './certificate-cache.js';
+import { cryptoEngineFor } from './crypto-engine.js';
+import { failStep, pass, type StepResult } from './step-result.js';
+
+export async function checkTrustChain(
+  entry: CertificateEntry,
+  anchors: readonly string[],
+  cache: CertificateCache,
+  subtle: SubtleCrypto,
+  header: string,
+): Promise<StepResult<null>> {
+  const key = anchors.join('\n');
+  let verdict = entry.trust.get(key);
+  if (verdict === undefined) {
+    verdict = findIssuer(entry, anchors, cache, subtle);
+    entry.trust.set(key, verdict);
+  }
+  const issuer = await verdict;
+  if (issuer === null) {
+    return failStep(
+      'CERTIFICATE_INVALID',
+      header,
+      `the certificate is not issued by a trusted CA (issuer ${entry.certificate.issuer.text}; ` +
+        `${anchors.length} trust anchor${anchors.length === 1 ? '' : 's'} configured)`,
+    );
+  }
+  return pass(null, `issued by trusted CA ${issuer}`);
+}
+
+/** The subject of the anchor that signed the certificate, or null. */
+async function findIssuer(
+  entry: CertificateEntry,
+  anchors: readonly string[],
+  cache: CertificateCache,
+  subtle: SubtleCrypto,
+): Promise<string | null> {
+  const { certificate } = entry;
+  for (const text of anchors) {
+    const anchor = await cache.anchor(text, subtle);
+    if (typeof anchor === 'string') continue;
+    if (anchor.subject.canonical !== certificate.issuer.canonical) continue;
+    try {
+      if (await certificate.x509.verify(anchor.x509, cryptoEngineFor(subtle))) return anchor.subject.text;
+    } catch {
+      // An algorithm WebCrypto cannot verify counts as "not issued by this anchor".
+    }
+  }
+  return null;
+}
