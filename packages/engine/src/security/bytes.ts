@@ -48,6 +48,12 @@ export function latin1String(bytes: Uint8Array): string {
   return out;
 }
 
+export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 export function isAscii(text: string): boolean {
   return /^[\x20-\x7e]*$/.test(text);
 }
