@@ -50,7 +50,9 @@ export function parseSignatureHeader(headerValue: string): ParsedSignatureHeader
     let part = '';
     if (value[i] === '"') {
       for (i++; i < value.length && value[i] !== '"'; i++) {
-        if (value[i] === '\\') i++;
+        // RFC 9110 §5.6.4 quoted-pair for \" and \\; other backslashes are kept, since keyId issuers
+        // carry RFC 4514 escapes such as \, unescaped.
+        if (value[i] === '\\' && (value[i + 1] === '"' || value[i + 1] === '\\')) i++;
         part += value[i] ?? '';
       }
       if (value[i] !== '"') return fail(`Signature parameter ${name} has no closing quote`);

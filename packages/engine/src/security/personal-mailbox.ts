@@ -68,6 +68,19 @@ const SHARED_WORDS = new Set([
   'webmaster',
   'no',
   'reply',
+  'open',
+  'banking',
+  'bank',
+  'payments',
+  'billing',
+  'finance',
+  'accounts',
+  'office',
+  'mail',
+  'hello',
+  'legal',
+  'privacy',
+  'abuse',
 ]);
 
 export function looksLikePersonalMailbox(email: string): boolean {

@@ -1,5 +1,6 @@
-// Signs a request as real TPP clients do (part 5.1, platform facts §3): adds X-Request-ID, Digest (when
-// there is a body), Date or X-Date, TPP-Signature-Certificate and Signature, in that order.
+// Signs a request as real TPP clients do (part 5.1, platform facts §3): adds X-Request-ID (when absent),
+// Digest (when there is a body and none was set), Date or X-Date, TPP-Signature-Certificate and
+// Signature, in that order.
 import { createSignatureHeader } from '../security/create-signature-header.js';
 import { createDigestHeader } from '../security/digest.js';
 import { REQUEST_TARGET } from '../security/header-names.js';
@@ -34,7 +35,8 @@ export async function signRequest(
       : new Uint8Array(await request.clone().arrayBuffer());
   const headers = new Headers(request.headers);
   if (!headers.has('x-request-id')) headers.set('X-Request-ID', randomUuid());
-  if (body !== null) headers.set('Digest', await createDigestHeader(body, subtle));
+  // A Digest the caller set (say SHA-512) is kept; the verifier checks it against the body either way.
+  if (body !== null && !headers.has('digest')) headers.set('Digest', await createDigestHeader(body, subtle));
   // A page's fetch() silently drops Date (a forbidden header), so fall back to X-Date where it would.
   const dateHeader =
     (options.date ?? (inBrowser() ? 'x-date' : 'date')) === 'date' && canSendDate() ? 'date' : 'x-date';
