@@ -1,5 +1,6 @@
 // Parsed certificates and imported keys, kept per verifier: a least-recently-used map keyed by the
 // certificate header text, so a repeat TPP skips DER parsing, hashing and key import.
+import type { TrustVerdict } from './check-trust-chain.js';
 import { SecurityError } from './errors.js';
 import { type ParsedCertificate, parseCertificate } from './parse-certificate.js';
 import { toVerifiedTpp } from './to-verified-tpp.js';
@@ -12,7 +13,7 @@ export interface CertificateEntry {
   tppProblem: string | null;
   keys: WeakMap<SubtleCrypto, Promise<CryptoKey | string>>;
   /** Trust verdicts by trust-anchor set. */
-  trust: Map<string, Promise<string | null>>;
+  trust: Map<string, Promise<TrustVerdict>>;
 }
 
 export type CertificateLookup =

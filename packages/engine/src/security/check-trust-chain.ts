@@ -18,35 +18,47 @@ export async function checkTrustChain(
     verdict = findIssuer(entry, anchors, cache, subtle);
     entry.trust.set(key, verdict);
   }
-  const issuer = await verdict;
-  if (issuer === null) {
+  const found = await verdict;
+  if (found.issuer === null) {
+    const unreadable = found.unreadable > 0 ? `, ${found.unreadable} of them unreadable` : '';
     return failStep(
       'CERTIFICATE_INVALID',
       header,
       `the certificate is not issued by a trusted CA (issuer ${entry.certificate.issuer.text}; ` +
-        `${anchors.length} trust anchor${anchors.length === 1 ? '' : 's'} configured)`,
+        `${anchors.length} trust anchor${anchors.length === 1 ? '' : 's'} configured${unreadable})`,
     );
   }
-  return pass(null, `issued by trusted CA ${issuer}`);
+  return pass(null, `issued by trusted CA ${found.issuer}`);
 }
 
-/** The subject of the anchor that signed the certificate, or null. */
+export interface TrustVerdict {
+  /** The subject of the anchor that signed the certificate, or null. */
+  issuer: string | null;
+  /** Anchors that are not certificates (a configuration mistake the text points out). */
+  unreadable: number;
+}
+
 async function findIssuer(
   entry: CertificateEntry,
   anchors: readonly string[],
   cache: CertificateCache,
   subtle: SubtleCrypto,
-): Promise<string | null> {
+): Promise<TrustVerdict> {
   const { certificate } = entry;
+  let unreadable = 0;
   for (const text of anchors) {
     const anchor = await cache.anchor(text, subtle);
-    if (typeof anchor === 'string') continue;
+    if (typeof anchor === 'string') {
+      unreadable++;
+      continue;
+    }
     if (anchor.subject.canonical !== certificate.issuer.canonical) continue;
     try {
-      if (await certificate.x509.verify(anchor.x509, cryptoEngineFor(subtle))) return anchor.subject.text;
+      if (await certificate.x509.verify(anchor.x509, cryptoEngineFor(subtle)))
+        return { issuer: anchor.subject.text, unreadable };
     } catch {
       // An algorithm WebCrypto cannot verify counts as "not issued by this anchor".
     }
   }
-  return null;
+  return { issuer: null, unreadable };
 }

@@ -63,4 +63,12 @@ describe('trust anchors', () => {
     );
     expect(untrusted.text).toContain('issuer CN=Fixture Test CA,O=Sandbank Fixtures,C=NO');
   });
+
+  it('point out anchors that are not certificates', async () => {
+    const signed = await signRequest(get(), await presetIdentity('wrong-ca'));
+    const verdict = failure(
+      await verifyRequest(signed, { trustAnchors: [SANDBOX_TEST_CA_PEM, 'not a certificate'] }),
+    );
+    expect(verdict.text).toContain('2 trust anchors configured, 1 of them unreadable)');
+  });
 });
