@@ -4,6 +4,9 @@
 import { displayHeaderName, REQUEST_TARGET } from './header-names.js';
 import { failStep, type MessageRules, pass, type StepResult } from './step-result.js';
 
+/** RFC 9110 §5.6.2 token, lower-cased. */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9a-z]+$/;
+
 const BROWSER_HINT = 'browsers cannot set Date on fetch(), so send X-Date and sign it as x-date';
 
 export function checkSignedHeaders(
@@ -16,6 +19,11 @@ export function checkSignedHeaders(
   for (const name of names) {
     if (seen.has(name)) return fail(`signed header list names ${name} twice`);
     seen.add(name);
+    if (!TOKEN.test(name) && !/^\([a-z-]+\)$/.test(name)) {
+      return fail(
+        `signed header list names ${JSON.stringify(name)}, which is not a header name (RFC 9110 §5.1)`,
+      );
+    }
     if (name.startsWith('(')) {
       if (name === REQUEST_TARGET && rules.allowRequestTarget) continue;
       const allowed = rules.allowRequestTarget ? ' (only (request-target) is supported)' : '';

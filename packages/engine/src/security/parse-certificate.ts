@@ -2,7 +2,7 @@
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { encodeBase64 } from './base64.js';
-import { asBufferSource, toHex } from './bytes.js';
+import { asBufferSource, latin1String, toHex } from './bytes.js';
 import { type DistinguishedName, readName } from './distinguished-name.js';
 import { SecurityError } from './errors.js';
 import {
@@ -112,7 +112,7 @@ function subjectAltNameEmail(x509: pkijs.Certificate): string | null {
   for (const name of parsed.result.valueBlock.value) {
     if (name.idBlock.tagClass === 3 && name.idBlock.tagNumber === 1 && !name.idBlock.isConstructed) {
       const bytes = (name.valueBlock as unknown as { valueHexView: Uint8Array }).valueHexView;
-      return String.fromCharCode(...bytes);
+      return latin1String(bytes);
     }
   }
   return null;

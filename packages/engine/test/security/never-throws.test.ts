@@ -50,6 +50,24 @@ describe('the verifier on hostile input', () => {
     );
   });
 
+  it('returns a verdict for any signed-header list', async () => {
+    const names = fc.oneof(
+      headerText,
+      fc.constantFrom('date', 'x-date', 'digest', '(request-target)', '(x)', 'host'),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(names, { maxLength: 8 }), async (list) => {
+        const value = original.replace(
+          /headers="[^"]*"/,
+          () => `headers="${list.join(' ').replace(/["\\]/g, '')}"`,
+        );
+        fc.pre(value !== original);
+        await expectVerdict(await tamper(signed, { Signature: value }));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('returns a verdict for any corruption of the certificate', async () => {
     const der = identity.certificate.der;
     const corrupted = fc.oneof(

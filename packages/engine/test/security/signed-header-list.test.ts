@@ -74,6 +74,15 @@ describe('the signed header list', () => {
     expect(verdict.text).toContain('signed header list names date twice');
   });
 
+  it('holds only header names', async () => {
+    const signed = await signRequest(get(), identity);
+    const odd = 'date x-request-id psu-ïd tpp-redirect-uri';
+    const verdict = failure(
+      await verifyRequest(await tamper(signed, rewriteSignature(signed, 'headers', odd))),
+    );
+    expect(verdict.text).toContain('signed header list names "psu-ïd", which is not a header name');
+  });
+
   it('may hold (request-target) but no other pseudo-header', async () => {
     const signed = await signRequest(get(), identity, { requestTarget: true });
     expect(await verifyRequest(signed)).toMatchObject({ ok: true });
