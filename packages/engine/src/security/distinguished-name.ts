@@ -1,6 +1,7 @@
 // Distinguished names as the verifier compares them: an RFC 2253 string to show, and a canonical
 // form to compare (attribute OIDs, values with case and whitespace runs folded, order ignored).
 import * as asn1js from 'asn1js';
+import { decodeBer } from './ber.js';
 import { toHex } from './bytes.js';
 import { attributeTypeName } from './dn-attribute-types.js';
 
@@ -50,10 +51,10 @@ export function attributeString(value: asn1js.AsnType): string | null {
 
 /** Reads an X.501 Name (SEQUENCE OF SET OF AttributeTypeAndValue) from its DER. */
 export function readName(der: Uint8Array): DistinguishedName | null {
-  const parsed = asn1js.fromBER(der);
-  if (parsed.offset === -1 || !(parsed.result instanceof asn1js.Sequence)) return null;
+  const parsed = decodeBer(der);
+  if (!parsed.ok || !(parsed.value instanceof asn1js.Sequence)) return null;
   const rdns: DnAttribute[][] = [];
-  for (const set of parsed.result.valueBlock.value) {
+  for (const set of parsed.value.valueBlock.value) {
     if (!(set instanceof asn1js.Set)) return null;
     const rdn: DnAttribute[] = [];
     for (const pair of set.valueBlock.value) {

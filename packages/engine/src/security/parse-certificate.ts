@@ -2,6 +2,7 @@
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { encodeBase64 } from './base64.js';
+import { decodeBer } from './ber.js';
 import { asBufferSource, latin1String, toHex } from './bytes.js';
 import { type DistinguishedName, readName } from './distinguished-name.js';
 import { SecurityError } from './errors.js';
@@ -50,16 +51,14 @@ export async function parseCertificate(
   const decoded = decodeDerText(b64OrPem);
   if (!decoded.ok) throw invalid(`the certificate is not base64 DER or PEM: ${decoded.problem}`);
   const der = decoded.der;
-  const asn1 = asn1js.fromBER(der);
-  if (asn1.offset === -1) {
-    throw invalid(`the certificate is not valid DER (${asn1.result.error || 'undecodable'}; truncated?)`);
-  }
-  if (asn1.offset !== der.length) {
-    throw invalid(`the certificate has ${der.length - asn1.offset} bytes after its DER SEQUENCE`);
+  const asn1 = decodeBer(der);
+  if (!asn1.ok) throw invalid(`the certificate is not valid DER (${asn1.problem}; truncated?)`);
+  if (asn1.length !== der.length) {
+    throw invalid(`the certificate has ${der.length - asn1.length} bytes after its DER SEQUENCE`);
   }
   let x509: pkijs.Certificate;
   try {
-    x509 = new pkijs.Certificate({ schema: asn1.result });
+    x509 = new pkijs.Certificate({ schema: asn1.value });
   } catch (error) {
     throw invalid(`the DER is not an X.509 certificate (RFC 5280 §4.1): ${(error as Error).message}`);
   }
@@ -107,9 +106,9 @@ export async function parseCertificate(
 function subjectAltNameEmail(x509: pkijs.Certificate): string | null {
   const san = x509.extensions?.find((e) => e.extnID === SUBJECT_ALT_NAME_OID);
   if (!san) return null;
-  const parsed = asn1js.fromBER(san.extnValue.getValue());
-  if (!(parsed.result instanceof asn1js.Sequence)) return null;
-  for (const name of parsed.result.valueBlock.value) {
+  const parsed = decodeBer(san.extnValue.getValue());
+  if (!parsed.ok || !(parsed.value instanceof asn1js.Sequence)) return null;
+  for (const name of parsed.value.valueBlock.value) {
     if (name.idBlock.tagClass === 3 && name.idBlock.tagNumber === 1 && !name.idBlock.isConstructed) {
       const bytes = (name.valueBlock as unknown as { valueHexView: Uint8Array }).valueHexView;
       return latin1String(bytes);

@@ -1,7 +1,7 @@
 // Reads a distinguished name string as TPP libraries write them into keyId: RFC 2253 / RFC 4514
 // (`CN=X,O=Y,C=NO`), X.500 display form with spaces (`C = NO, O = Y`), OpenSSL's `/C=NO/O=Y` form,
 // `OID.2.5.4.97=` and `2.5.4.97=#0c…` types, quoted (RFC 1779) and backslash-escaped values.
-import * as asn1js from 'asn1js';
+import { decodeBer } from './ber.js';
 import { fromHex, fromUtf8 } from './bytes.js';
 import { attributeString, canonicalOf, type DnAttribute } from './distinguished-name.js';
 import { attributeTypeOid } from './dn-attribute-types.js';
@@ -27,8 +27,8 @@ type RawValue = { hex: string } | { text: string };
 function toAttribute(oid: string, raw: RawValue): DnAttribute {
   if ('text' in raw) return { oid, value: raw.text, ber: new Uint8Array() };
   const ber = fromHex(raw.hex) ?? new Uint8Array();
-  const parsed = asn1js.fromBER(ber);
-  const value = parsed.offset === -1 ? null : attributeString(parsed.result);
+  const parsed = decodeBer(ber);
+  const value = parsed.ok ? attributeString(parsed.value) : null;
   return { oid, value, ber };
 }
 

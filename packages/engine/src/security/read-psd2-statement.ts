@@ -2,6 +2,7 @@
 //   PSD2QcType ::= SEQUENCE { rolesOfPSP RolesOfPSP, nCAName NCAName, nCAId NCAId }
 //   RolesOfPSP ::= SEQUENCE OF RoleOfPSP;  RoleOfPSP ::= SEQUENCE { roleOfPspOid OID, roleOfPspName UTF8String }
 import * as asn1js from 'asn1js';
+import { decodeBer } from './ber.js';
 import { PSD2_QC_STATEMENT_OID, roleForOid } from './oids.js';
 import type { Psd2Role } from './verify-request.js';
 
@@ -17,11 +18,11 @@ export type Psd2StatementResult =
 
 /** Reads the extension value (the DER inside extnValue); `statement` is null when there is no PSD2 statement. */
 export function readPsd2Statement(extensionValue: Uint8Array): Psd2StatementResult {
-  const parsed = asn1js.fromBER(extensionValue);
-  if (parsed.offset === -1 || !(parsed.result instanceof asn1js.Sequence)) {
+  const parsed = decodeBer(extensionValue);
+  if (!parsed.ok || !(parsed.value instanceof asn1js.Sequence)) {
     return { ok: false, problem: 'qcStatements is not a DER SEQUENCE (RFC 3739 §3.2.6)' };
   }
-  for (const item of parsed.result.valueBlock.value) {
+  for (const item of parsed.value.valueBlock.value) {
     const [id, info] = item instanceof asn1js.Sequence ? item.valueBlock.value : [];
     if (!(id instanceof asn1js.ObjectIdentifier)) {
       return {

@@ -6,7 +6,11 @@ export { SecurityError, type SecurityErrorCode } from '../security/errors.js';
 export { formatHttpDate } from '../security/http-date.js';
 export { type ParsedCertificate, parseCertificate } from '../security/parse-certificate.js';
 export { parseSignatureHeader, type SignatureParams } from '../security/parse-signature-header.js';
-export { BANK_CERTIFICATE_HEADER } from '../security/sign-response.js';
+export {
+  BANK_CERTIFICATE_HEADER,
+  type SignResponseOptions,
+  signResponse,
+} from '../security/sign-response.js';
 export type { Psd2Role, SignatureVerdict, VerifiedTpp, VerifyStep } from '../security/verify-request.js';
 export { type VerifyResponseOptions, verifyResponse } from '../security/verify-response.js';
 export { sandboxBankIdentity } from './bank-identity.js';

@@ -32,6 +32,15 @@ describe('the TPP-Signature-Certificate header', () => {
     expect(verdict.text).toContain('truncated?');
   });
 
+  it('is rejected when the DER holds a malformed time (which makes the DER decoder throw)', async () => {
+    const badTime = btoa(String.fromCharCode(0x18, 0x03, 0x41, 0x42, 0x43));
+    const verdict = failure(
+      await verifyRequest(await tamper(signed, { 'TPP-Signature-Certificate': badTime })),
+    );
+    expect(verdict).toMatchObject({ code: 'CERTIFICATE_INVALID' });
+    expect(verdict.text).toContain('the certificate is not valid DER');
+  });
+
   it('is rejected when the DER is not a certificate', async () => {
     const notCertificate = btoa(String.fromCharCode(0x30, 0x03, 0x02, 0x01, 0x05));
     const verdict = failure(

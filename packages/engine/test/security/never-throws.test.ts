@@ -43,9 +43,10 @@ async function expectVerdict(request: Request) {
 describe('the verifier on hostile input', () => {
   it('returns a verdict for any Signature value', async () => {
     await fc.assert(
-      fc.asyncProperty(signatureValue, async (value) =>
-        expectVerdict(await tamper(signed, { Signature: value })),
-      ),
+      fc.asyncProperty(signatureValue, async (value) => {
+        fc.pre(value.trim() !== original);
+        await expectVerdict(await tamper(signed, { Signature: value }));
+      }),
       { numRuns: 300 },
     );
   });
