@@ -1,0 +1,105 @@
+import type { Draft } from 'immer';
+import { z } from 'zod';
+import { basketStatusOf } from '../baskets/basket-status.js';
+import type { RequestContext } from '../core/context.js';
+import { isoDateTime } from '../core/dates.js';
+import { apiError } from '../core/errors.js';
+import { json } from '../core/http.js';
+import { deterministicUuid, hashString } from '../core/ids.js';
+import type { Operation } from '../core/router.js';
+import type { State } from '../core/state.js';
+import { parseWith } from '../core/validate.js';
+import { catchUpProcessing } from './batch.js';
+import { nextBatchAfter } from './calendar.js';
+import { basketScaOutcome, paymentScaOutcome } from './sca-outcome.js';
+import { findAuthorisation, type ScaPsu } from './sca-seam.js';
+
+/**
+ * Sandbox-owner shortcuts on the unsigned control plane (docs/decisions/payment-sca.md): complete the
+ * SCA a payment or basket is waiting for without the SCA pages, running the same outcome the pages
+ * run. The playground and tests use them.
+ */
+const ApproveBody = z.strictObject({
+  psuNationalId: z.string().regex(/^\d{11}$/, 'must be an 11-digit national identity number'),
+  context: z.enum(['PRIVATE', 'CORPORATE']).optional(),
+  corporateId: z.string().min(1).optional(),
+});
+
+function pendingAuthorisation(draft: Draft<State>, ids: readonly string[]) {
+  for (const id of [...ids].reverse()) {
+    const authorisation = findAuthorisation(draft, id);
+    if (authorisation && (authorisation.status === 'started' || authorisation.status === 'psuIdentified')) {
+      return authorisation;
+    }
+  }
+  throw apiError('STATUS_INVALID', 'no authorisation is waiting: start one with POST …/authorisations');
+}
+
+function psuOf(
+  draft: Draft<State>,
+  body: z.infer<typeof ApproveBody>,
+  fallback: 'PRIVATE' | 'CORPORATE' | null,
+): ScaPsu {
+  const psu: ScaPsu = {
+    psuId: deterministicUuid(draft.meta.seed, hashString(`psu:${body.psuNationalId}`)),
+    nationalId: body.psuNationalId,
+    context: body.context ?? fallback ?? 'PRIVATE',
+  };
+  if (body.corporateId !== undefined) psu.corporateId = body.corporateId;
+  return psu;
+}
+
+function payment(draft: Draft<State>, id: string) {
+  const found = draft.payments[id];
+  if (!found)
+    throw apiError('RESOURCE_UNKNOWN', `no payment with id ${JSON.stringify(id.slice(0, 80))}`, {
+      path: 'paymentId',
+    });
+  return found;
+}
+
+/** POST /_sandbank/payments/{paymentId}/approve `{psuNationalId, context?, corporateId?}`. */
+export const approvePayment: Operation = (draft, input, ctx) => {
+  const body = parseWith(ApproveBody, input.body, 'body');
+  const target = payment(draft, input.params.paymentId ?? '');
+  const authorisation = pendingAuthorisation(draft, target.authorisationIds);
+  paymentScaOutcome.approve(draft, authorisation, psuOf(draft, body, target.psuContext), ctx);
+  authorisation.status = 'finalised';
+  return json(200, { paymentId: target.paymentId, transactionStatus: target.transactionStatus });
+};
+
+/** POST /_sandbank/payments/{paymentId}/cancel-authorisation: the PSU aborts the SCA. */
+export const cancelPaymentAuthorisation: Operation = (draft, input, ctx) => {
+  const target = payment(draft, input.params.paymentId ?? '');
+  const authorisation = pendingAuthorisation(draft, target.authorisationIds);
+  paymentScaOutcome.cancel(draft, authorisation, ctx);
+  authorisation.status = 'failed';
+  return json(200, { paymentId: target.paymentId, transactionStatus: target.transactionStatus });
+};
+
+/** POST /_sandbank/signing-baskets/{basketId}/approve: one SCA for every payment in the basket. */
+export const approveSigningBasket: Operation = (draft, input, ctx) => {
+  const body = parseWith(ApproveBody, input.body, 'body');
+  const id = input.params.basketId ?? '';
+  const basket = draft.signingBaskets[id];
+  if (!basket)
+    throw apiError('RESOURCE_UNKNOWN', `no signing basket with id ${JSON.stringify(id.slice(0, 80))}`, {
+      path: 'basketId',
+    });
+  const authorisation = pendingAuthorisation(draft, basket.authorisationIds);
+  basketScaOutcome.approve(draft, authorisation, psuOf(draft, body, null), ctx);
+  authorisation.status = 'finalised';
+  return json(200, { basketId: id, transactionStatus: basketStatusOf(draft, basket) });
+};
+
+function moveClockTo(draft: Draft<State>, ctx: RequestContext, target: number): void {
+  draft.clock.offsetMs = Math.round(target - ctx.sourceNow);
+  catchUpProcessing(draft, target, ctx);
+}
+
+/** POST /_sandbank/batch: moves the bank clock to the next batch run and runs it (the playground's button). */
+export const runNextBatch: Operation = (draft, _input, ctx) => {
+  const slot = nextBatchAfter(ctx.now);
+  moveClockTo(draft, ctx, slot.at);
+  return json(200, { ranAt: isoDateTime(slot.at), now: isoDateTime(slot.at), lastOfDay: slot.lastOfDay });
+};
