@@ -1,3 +1,4 @@
+import { current, isDraft } from 'immer';
 import { z } from 'zod';
 import { apiError } from '../core/errors.js';
 import { empty, json } from '../core/http.js';
@@ -7,7 +8,9 @@ import { parseWith } from '../core/validate.js';
 import { createSeedState } from '../sandbox-api/seed.js';
 
 /** GET /_sandbank/state: the whole state, for export. */
-export const exportState: Operation = (draft) => json(200, draft);
+export const exportState: Operation = (draft) =>
+  // The draft is revoked once the operation returns: answer with a plain copy.
+  json(200, isDraft(draft) ? current(draft) : draft);
 
 /** PUT /_sandbank/state: replaces the state; an invalid state is rejected whole. */
 export const importState: Operation = (draft, input) => {

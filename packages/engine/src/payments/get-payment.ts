@@ -1,3 +1,4 @@
+import { current, isDraft } from 'immer';
 import { json } from '../core/http.js';
 import type { Operation } from '../core/router.js';
 import type { Payment } from '../core/state.js';
@@ -6,7 +7,9 @@ import type { PaymentService } from './products.js';
 
 function readPayment(service: PaymentService): Operation {
   return (draft, input, ctx) => {
-    const payment = ownPayment(draft, input.params, service, ctx) as Payment;
+    const found = ownPayment(draft, input.params, service, ctx);
+    // The echo copies nested request objects, which must outlive the draft.
+    const payment = (isDraft(found) ? current(found) : found) as Payment;
     assertReadable(payment, ctx);
     return json(200, echoBody(ctx, payment));
   };
