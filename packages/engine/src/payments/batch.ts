@@ -1,7 +1,7 @@
 import type { Draft } from 'immer';
 import type { RequestContext } from '../core/context.js';
 import type { Payment, State } from '../core/state.js';
-import { type Slot, shiftToBankingDay, slotsBetween } from './calendar.js';
+import { addDays, type Slot, shiftToBankingDay, slotsBetween } from './calendar.js';
 import { executeInstruction } from './execute.js';
 import { scheduledDates } from './periodic.js';
 import { FINAL_STATUSES, transition } from './transitions.js';
@@ -55,7 +55,8 @@ export function runStandingOrder(draft: Draft<State>, payment: Draft<Payment>, s
   const done = new Set(schedule.executions.map((e) => e.scheduledDate));
   const instruction = payment.instructions[0];
   if (instruction === undefined) return;
-  for (const scheduled of scheduledDates(schedule, slot.date)) {
+  // A date on a weekend under the `preceding` rule runs up to two days early: look a week ahead.
+  for (const scheduled of scheduledDates(schedule, addDays(slot.date, 7))) {
     if (done.has(scheduled)) continue;
     const executionDate = shiftToBankingDay(scheduled, schedule.executionRule);
     if (executionDate > slot.date) continue;

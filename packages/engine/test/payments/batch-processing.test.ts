@@ -47,9 +47,20 @@ describe('batch processing on the bank clock', () => {
     expect(Number(kari.booked)).toBeCloseTo(Number(account(before, KARI, 'Brukskonto').booked) - 100, 2);
     expect(Number(ola.booked)).toBeCloseTo(Number(account(before, OLA, 'Brukskonto').booked) + 100, 2);
     const debit = after.transactions[kari.id]?.find((t) => t.paymentId === id);
-    expect(debit).toMatchObject({ status: 'booked', amount: '-100.00', bookingDate: '2026-03-02', creditorName: 'Ola Hansen' });
+    expect(debit).toMatchObject({
+      status: 'booked',
+      amount: '-100.00',
+      bookingDate: '2026-03-02',
+      creditorName: 'Ola Hansen',
+    });
     expect(after.transactions[ola.id]?.find((t) => t.paymentId === id)?.amount).toBe('100.00');
-    expect(after.payments[id]?.statusHistory.map((h) => h.status)).toEqual(['RCVD', 'ACTC', 'ACCP', 'ACSP', 'ACSC']);
+    expect(after.payments[id]?.statusHistory.map((h) => h.status)).toEqual([
+      'RCVD',
+      'ACTC',
+      'ACCP',
+      'ACSP',
+      'ACSC',
+    ]);
     expect(after.payments[id]?.statusHistory.at(-1)?.at).toBe(Date.parse('2026-03-02T12:00:00Z'));
   });
 
@@ -67,7 +78,10 @@ describe('batch processing on the bank clock', () => {
     await advance(sb, 130);
     expect((await status(sb, id)).body.transactionStatus).toBe('ACSP');
     const mid = await state(sb);
-    expect(Number(account(mid, KARI, 'Brukskonto').booked)).toBeCloseTo(Number(account(s, KARI, 'Brukskonto').booked) - 100, 2);
+    expect(Number(account(mid, KARI, 'Brukskonto').booked)).toBeCloseTo(
+      Number(account(s, KARI, 'Brukskonto').booked) - 100,
+      2,
+    );
     await advance(sb, 180);
     expect((await status(sb, id)).body.transactionStatus).toBe('ACSC');
   });
@@ -153,16 +167,27 @@ describe('batch processing on the bank clock', () => {
     const id = await signed(sb, ndctBody(s), { product: INSTANT });
     expect((await status(sb, id, 'payments', INSTANT)).body.transactionStatus).toBe('ACSC');
     const after = await state(sb);
-    expect(Number(account(after, KARI, 'Brukskonto').booked)).toBeCloseTo(Number(account(s, KARI, 'Brukskonto').booked) - 102, 2);
-    expect(Number(account(after, OLA, 'Brukskonto').booked)).toBeCloseTo(Number(account(s, OLA, 'Brukskonto').booked) + 100, 2);
+    expect(Number(account(after, KARI, 'Brukskonto').booked)).toBeCloseTo(
+      Number(account(s, KARI, 'Brukskonto').booked) - 102,
+      2,
+    );
+    expect(Number(account(after, OLA, 'Brukskonto').booked)).toBeCloseTo(
+      Number(account(s, OLA, 'Brukskonto').booked) + 100,
+      2,
+    );
   });
 
   it('rejects an underfunded instant payment at once', async () => {
     const sb = newSandbox();
     const s = await state(sb);
     const amount = (Number(account(s, KARI, 'Brukskonto').booked) + 1).toFixed(2);
-    const id = await signed(sb, ndctBody(s, { instructedAmount: { amount, currency: 'NOK' } }), { product: INSTANT });
-    expect((await status(sb, id, 'payments', INSTANT)).body).toMatchObject({ transactionStatus: 'RJCT', fundsAvailable: false });
+    const id = await signed(sb, ndctBody(s, { instructedAmount: { amount, currency: 'NOK' } }), {
+      product: INSTANT,
+    });
+    expect((await status(sb, id, 'payments', INSTANT)).body).toMatchObject({
+      transactionStatus: 'RJCT',
+      fundsAvailable: false,
+    });
   });
 
   it('charges the cross-border fee converted into the debtor account currency', async () => {
@@ -173,7 +198,9 @@ describe('batch processing on the bank clock', () => {
     await advance(sb, 130);
     const after = await state(sb);
     const eur = account(after, OLA, 'Valutakonto');
-    const amounts = after.transactions[eur.id]?.filter((t) => t.paymentId === created.body.paymentId).map((t) => t.amount);
+    const amounts = after.transactions[eur.id]
+      ?.filter((t) => t.paymentId === created.body.paymentId)
+      .map((t) => t.amount);
     // NOK 75 at 11.5 NOK per EUR = EUR 6.5217…, rounded to 6.52
     expect(amounts?.sort()).toEqual(['-250.00', '-6.52']);
   });
@@ -189,8 +216,12 @@ describe('batch processing on the bank clock', () => {
     const id = await signed(sb, body);
     await advance(sb, 130);
     const after = await state(sb);
-    expect(after.transactions[account(s, KARI, 'Brukskonto').id]?.find((t) => t.paymentId === id)?.amount).toBe('-115.00');
-    expect(after.transactions[account(s, OLA, 'Valutakonto').id]?.find((t) => t.paymentId === id)?.amount).toBe('10.00');
+    expect(
+      after.transactions[account(s, KARI, 'Brukskonto').id]?.find((t) => t.paymentId === id)?.amount,
+    ).toBe('-115.00');
+    expect(
+      after.transactions[account(s, OLA, 'Valutakonto').id]?.find((t) => t.paymentId === id)?.amount,
+    ).toBe('10.00');
   });
 
   it('books a card-account payment on the card account', async () => {
@@ -198,13 +229,17 @@ describe('batch processing on the bank clock', () => {
     const s = await state(sb);
     const card = cardAccount(s, KARI);
     const body = ndctBody(s, {
-      debtorAccount: { other: { identification: card.accountNumber, schemeNameProprietary: 'creditCardAccount' }, currency: 'NOK' },
+      debtorAccount: {
+        other: { identification: card.accountNumber, schemeNameProprietary: 'creditCardAccount' },
+        currency: 'NOK',
+      },
     });
     const id = await signed(sb, body);
     await advance(sb, 130);
     expect((await status(sb, id)).body.transactionStatus).toBe('ACSC');
     const after = cardAccount(await state(sb), KARI);
-    const booked = (c: typeof card) => Number(c.balances.find((b) => b.balanceType === 'closingBooked')?.amount);
+    const booked = (c: typeof card) =>
+      Number(c.balances.find((b) => b.balanceType === 'closingBooked')?.amount);
     expect(booked(after)).toBeCloseTo(booked(card) - 100, 2);
   });
 
@@ -216,6 +251,8 @@ describe('batch processing on the bank clock', () => {
     await setClock(sb, '2026-03-02T08:00:00Z');
     await setClock(sb, '2026-03-02T13:00:00Z');
     const after = await state(sb);
-    expect(after.transactions[account(s, KARI, 'Brukskonto').id]?.filter((t) => t.paymentId === id)).toHaveLength(1);
+    expect(
+      after.transactions[account(s, KARI, 'Brukskonto').id]?.filter((t) => t.paymentId === id),
+    ).toHaveLength(1);
   });
 });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { codes, createPayment, INSTANT, NCBCT, NDCT, ncbctBody, ndctBody, newSandbox, state } from '../support/payments.js';
+import {
+  codes,
+  createPayment,
+  INSTANT,
+  NCBCT,
+  NDCT,
+  ncbctBody,
+  ndctBody,
+  newSandbox,
+  state,
+} from '../support/payments.js';
 
 describe('create payment: products and services (platform-facts §1)', () => {
   it('rejects an unknown product with 404 PRODUCT_UNKNOWN', async () => {

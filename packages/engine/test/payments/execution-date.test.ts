@@ -4,9 +4,15 @@ import { api, createPayment, INSTANT, ndctBody, newSandbox, state } from '../sup
 describe('requestedExecutionDate (bank clock 2026-03-02)', () => {
   it('rejects a date in the past with EXECUTION_DATE_INVALID', async () => {
     const sb = newSandbox();
-    const reply = await createPayment(sb, ndctBody(await state(sb), { requestedExecutionDate: '2026-03-01' }));
+    const reply = await createPayment(
+      sb,
+      ndctBody(await state(sb), { requestedExecutionDate: '2026-03-01' }),
+    );
     expect(reply.status).toBe(400);
-    expect(reply.body.tppMessages[0]).toMatchObject({ code: 'EXECUTION_DATE_INVALID', path: 'requestedExecutionDate' });
+    expect(reply.body.tppMessages[0]).toMatchObject({
+      code: 'EXECUTION_DATE_INVALID',
+      path: 'requestedExecutionDate',
+    });
   });
 
   it('accepts today and a future date', async () => {
@@ -26,13 +32,20 @@ describe('requestedExecutionDate (bank clock 2026-03-02)', () => {
 
   it('rejects a date more than a year ahead', async () => {
     const sb = newSandbox();
-    const reply = await createPayment(sb, ndctBody(await state(sb), { requestedExecutionDate: '2027-03-04' }));
+    const reply = await createPayment(
+      sb,
+      ndctBody(await state(sb), { requestedExecutionDate: '2027-03-04' }),
+    );
     expect(reply.body.tppMessages[0].code).toBe('EXECUTION_DATE_INVALID');
   });
 
   it('rejects a future date on an instant payment', async () => {
     const sb = newSandbox();
-    const reply = await createPayment(sb, ndctBody(await state(sb), { requestedExecutionDate: '2026-03-03' }), { product: INSTANT });
+    const reply = await createPayment(
+      sb,
+      ndctBody(await state(sb), { requestedExecutionDate: '2026-03-03' }),
+      { product: INSTANT },
+    );
     expect(reply.body.tppMessages[0].code).toBe('EXECUTION_DATE_INVALID');
   });
 

@@ -22,7 +22,10 @@ describe('POST fee-information (instant payments)', () => {
       headers: { 'x-accept-fix': 'amount-as-string' },
     });
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ transactionFees: { amount: '2.00', currency: 'NOK' }, transactionFeeIndicator: true });
+    expect(reply.body).toEqual({
+      transactionFees: { amount: '2.00', currency: 'NOK' },
+      transactionFeeIndicator: true,
+    });
   });
 
   it('is offered for the instant product only', async () => {

@@ -30,8 +30,13 @@ describe('GET payment', () => {
 
   it('serialises the echoed amount as a string under amount-as-string', async () => {
     const sb = newSandbox();
-    const created = await createPayment(sb, ndctBody(await state(sb), { instructedAmount: { amount: '100.5', currency: 'NOK' } }));
-    const reply = await api(sb, 'GET', created.body._links.self.href, { headers: { 'x-accept-fix': 'amount-as-string' } });
+    const created = await createPayment(
+      sb,
+      ndctBody(await state(sb), { instructedAmount: { amount: '100.5', currency: 'NOK' } }),
+    );
+    const reply = await api(sb, 'GET', created.body._links.self.href, {
+      headers: { 'x-accept-fix': 'amount-as-string' },
+    });
     expect(reply.body.instructedAmount).toEqual({ amount: '100.50', currency: 'NOK' });
   });
 

@@ -56,7 +56,10 @@ describe('KID references', () => {
     const s = await state(sb);
     const reply = await createPayment(
       sb,
-      ndctBody(s, { remittanceInformationUnstructured: undefined, remittanceInformationStructuredArray: [{ reference: 'Faktura 1', referenceType: 'INVOICE' }] }),
+      ndctBody(s, {
+        remittanceInformationUnstructured: undefined,
+        remittanceInformationStructuredArray: [{ reference: 'Faktura 1', referenceType: 'INVOICE' }],
+      }),
     );
     expect(reply.status).toBe(201);
   });

@@ -30,8 +30,13 @@ describe('logical duplicates (part 4.2 item 2)', () => {
     const sb = newSandbox();
     const body = ndctBody(await state(sb));
     await createPayment(sb, body);
-    expect((await createPayment(sb, { ...body, instructedAmount: { amount: '100.01', currency: 'NOK' } })).status).toBe(201);
-    expect((await createPayment(sb, body, { headers: { 'psu-id': '0f1c2b1e-8a51-4c2e-9a55-2f0b7f1d9c02' } })).status).toBe(201);
+    expect(
+      (await createPayment(sb, { ...body, instructedAmount: { amount: '100.01', currency: 'NOK' } })).status,
+    ).toBe(201);
+    expect(
+      (await createPayment(sb, body, { headers: { 'psu-id': '0f1c2b1e-8a51-4c2e-9a55-2f0b7f1d9c02' } }))
+        .status,
+    ).toBe(201);
     await advance(sb, 11);
     expect((await createPayment(sb, body)).status).toBe(201);
   });

@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { api, approve, createPayment, ndctBody, newSandbox, paymentHeaders, state } from '../support/payments.js';
+import {
+  api,
+  approve,
+  createPayment,
+  ndctBody,
+  newSandbox,
+  paymentHeaders,
+  state,
+} from '../support/payments.js';
 
 describe('POST payment authorisations', () => {
   it('starts a new SCA: 201 scaStatus started with an scaRedirect', async () => {
     const sb = newSandbox();
     const created = await createPayment(sb, ndctBody(await state(sb)));
-    const reply = await api(sb, 'POST', `${created.body._links.self.href}/authorisations`, { headers: paymentHeaders() });
+    const reply = await api(sb, 'POST', `${created.body._links.self.href}/authorisations`, {
+      headers: paymentHeaders(),
+    });
     expect(reply.status).toBe(201);
     expect(reply.body.scaStatus).toBe('started');
     expect(reply.body._links.scaRedirect.href).toMatch(/\/_sandbank\/sca\//);
@@ -23,7 +33,9 @@ describe('POST payment authorisations', () => {
     const sb = newSandbox();
     const created = await createPayment(sb, ndctBody(await state(sb)));
     await approve(sb, created.body.paymentId);
-    const reply = await api(sb, 'POST', `${created.body._links.self.href}/authorisations`, { headers: paymentHeaders() });
+    const reply = await api(sb, 'POST', `${created.body._links.self.href}/authorisations`, {
+      headers: paymentHeaders(),
+    });
     expect(reply.status).toBe(409);
     expect(reply.body.tppMessages[0].code).toBe('STATUS_INVALID');
   });
@@ -32,6 +44,9 @@ describe('POST payment authorisations', () => {
     const sb = newSandbox();
     const created = await createPayment(sb, ndctBody(await state(sb)));
     const reply = await api(sb, 'POST', `${created.body._links.self.href}/authorisations`);
-    expect(reply.body.tppMessages[0]).toMatchObject({ code: 'HTTP_HEADER_REQUIRED', path: 'TPP-Redirect-URI' });
+    expect(reply.body.tppMessages[0]).toMatchObject({
+      code: 'HTTP_HEADER_REQUIRED',
+      path: 'TPP-Redirect-URI',
+    });
   });
 });

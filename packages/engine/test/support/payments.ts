@@ -53,7 +53,9 @@ export async function api(sandbox: Sandbox, method: string, path: string, call: 
 }
 
 /** The part 4.1 P headers of a payment made by Kari in the private context. */
-export function paymentHeaders(extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+export function paymentHeaders(
+  extra: Record<string, string | undefined> = {},
+): Record<string, string | undefined> {
   return {
     'tpp-session-id': 'session-1',
     'tpp-redirect-uri': 'https://tpp.example/callback',
@@ -69,7 +71,9 @@ export async function state(sandbox: Sandbox): Promise<State> {
 }
 
 export function account(s: State, customerNumber: string, name: string): Account {
-  const found = Object.values(s.accounts).find((a) => a.customerNumber === customerNumber && a.accountName === name);
+  const found = Object.values(s.accounts).find(
+    (a) => a.customerNumber === customerNumber && a.accountName === name,
+  );
   if (!found) throw new Error(`no account ${name} of ${customerNumber}`);
   return found;
 }
@@ -86,7 +90,13 @@ export function ndctBody(s: State, overrides: Record<string, unknown> = {}): Rec
     instructedAmount: { amount: '100.00', currency: 'NOK' },
     creditorName: 'Ola Hansen',
     creditorAccount: { bban: account(s, OLA, 'Brukskonto').bban, currency: 'NOK' },
-    creditorAddress: { street: 'Storgata', buildingNumber: '1', postalCode: '0155', city: 'Oslo', country: 'NO' },
+    creditorAddress: {
+      street: 'Storgata',
+      buildingNumber: '1',
+      postalCode: '0155',
+      city: 'Oslo',
+      country: 'NO',
+    },
     debtorAccount: { bban: account(s, KARI, 'Brukskonto').bban, currency: 'NOK' },
     remittanceInformationUnstructured: 'Middag',
     ...overrides,
@@ -107,7 +117,12 @@ export function ncbctBody(s: State, overrides: Record<string, unknown> = {}): Re
 export async function createPayment(
   sandbox: Sandbox,
   body: unknown,
-  options: { service?: string; product?: string; headers?: Record<string, string | undefined>; query?: string } = {},
+  options: {
+    service?: string;
+    product?: string;
+    headers?: Record<string, string | undefined>;
+    query?: string;
+  } = {},
 ): Promise<Reply> {
   const path = `/v1/${options.service ?? 'payments'}/${options.product ?? NDCT}${options.query ?? ''}`;
   return api(sandbox, 'POST', path, { headers: paymentHeaders(options.headers), body });
