@@ -9,6 +9,9 @@ export type {
   CardAccount,
   CardTransaction,
   Customer,
+  Payment,
+  PaymentStatus,
+  SigningBasket,
   State,
   Transaction,
 } from './core/state.js';

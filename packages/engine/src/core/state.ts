@@ -257,11 +257,12 @@ export const State = z.object({
   cardTransactions: z.record(z.string(), z.array(CardTransaction)),
   agreements: z.record(z.string(), Agreement),
   // payments and signing baskets
-  payments: z.record(z.string(), Payment),
-  signingBaskets: z.record(z.string(), SigningBasket),
-  /** Bank time up to which batch processing has run (null: not yet started, set by the first request). */
-  paymentProcessing: z.object({ lastBatchAt: z.number().nullable() }),
-  paymentAuthorisations: z.record(z.string(), SeamAuthorisation),
+  // (defaults let a state exported before payments existed still be imported)
+  payments: z.record(z.string(), Payment).default({}),
+  signingBaskets: z.record(z.string(), SigningBasket).default({}),
+  /** Bank time of the last batch run (null: not yet started; the next request starts it). */
+  paymentProcessing: z.object({ lastBatchAt: z.number().nullable() }).default({ lastBatchAt: null }),
+  paymentAuthorisations: z.record(z.string(), SeamAuthorisation).default({}),
 });
 export type State = z.infer<typeof State>;
 

@@ -28,6 +28,7 @@ export interface Call {
 
 export interface Reply {
   status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: replies are read as loose JSON in assertions
   body: any;
   headers: Headers;
 }
@@ -85,7 +86,7 @@ export function cardAccount(s: State, customerNumber: string) {
 }
 
 /** A valid NDCT body: `amount` NOK from Kari's Brukskonto to Ola's Brukskonto. */
-export function ndctBody(s: State, overrides: Record<string, unknown> = {}): Record<string, any> {
+export function ndctBody(s: State, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     instructedAmount: { amount: '100.00', currency: 'NOK' },
     creditorName: 'Ola Hansen',
@@ -103,7 +104,7 @@ export function ndctBody(s: State, overrides: Record<string, unknown> = {}): Rec
   };
 }
 
-export function ncbctBody(s: State, overrides: Record<string, unknown> = {}): Record<string, any> {
+export function ncbctBody(s: State, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     instructedAmount: { amount: '250.00', currency: 'EUR' },
     creditorName: 'Hans Müller',
@@ -143,5 +144,6 @@ export async function advance(sandbox: Sandbox, minutes: number) {
 }
 
 export function codes(reply: Reply): string[] {
-  return (reply.body?.tppMessages ?? []).filter((m: any) => m.category === 'ERROR').map((m: any) => m.code);
+  const messages: { category: string; code: string }[] = reply.body?.tppMessages ?? [];
+  return messages.filter((m) => m.category === 'ERROR').map((m) => m.code);
 }
