@@ -22,6 +22,14 @@ export function basketStatusOf(
   return waiting === 0 ? 'ACTC' : 'PATC';
 }
 
+/** A basket can be deleted while none of its payments has been authorised. */
+export function basketDeletable(
+  state: State | Draft<State>,
+  basket: SigningBasket | Draft<SigningBasket>,
+): boolean {
+  return basket.paymentIds.every((id) => !state.payments[id]?.statusHistory.some((h) => h.status === 'ACTC'));
+}
+
 export function basketPath(ctx: RequestContext, basketId: string): string {
   return `${ctx.basePath}/signing-baskets/${encodeURIComponent(basketId)}`;
 }
@@ -51,7 +59,7 @@ export function basketLinks(
   const self = basketPath(ctx, basket.basketId);
   const status = basketStatusOf(state, basket);
   const links: Record<string, { href: string; verbs: string[] }> = {
-    self: { href: self, verbs: status === 'RCVD' ? ['GET', 'DELETE'] : ['GET'] },
+    self: { href: self, verbs: basketDeletable(state, basket) ? ['GET', 'DELETE'] : ['GET'] },
     status: { href: `${self}/status`, verbs: ['GET'] },
   };
   if (scaRedirect !== undefined) links.scaRedirect = { href: scaRedirect, verbs: ['GET'] };

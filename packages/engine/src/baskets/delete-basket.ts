@@ -1,19 +1,18 @@
 import { apiError } from '../core/errors.js';
 import { empty } from '../core/http.js';
 import type { Operation } from '../core/router.js';
-import { basketStatusOf, ownBasket } from './basket-status.js';
+import { basketDeletable, basketStatusOf, ownBasket } from './basket-status.js';
 
 /**
- * DELETE /v1/signing-baskets/{basketId}: removes a basket none of whose payments is authorised yet;
- * its payments stay as they are (RCVD) and may be authorised alone or in another basket.
+ * DELETE /v1/signing-baskets/{basketId}: removes a basket none of whose payments has been authorised;
+ * its payments stay as they are (RCVD, or CANC/RJCT) and may be authorised alone or in another basket.
  */
 export const deleteSigningBasket: Operation = (draft, input, ctx) => {
   const basket = ownBasket(draft, input.params, ctx);
-  const status = basketStatusOf(draft, basket);
-  if (status !== 'RCVD') {
+  if (!basketDeletable(draft, basket)) {
     throw apiError(
       'CANCELLATION_INVALID',
-      `the basket is ${status}: a basket can be deleted only while none of its payments is authorised`,
+      `the basket is ${basketStatusOf(draft, basket)}: a basket can be deleted only while none of its payments is authorised`,
       { path: 'basketId' },
     );
   }

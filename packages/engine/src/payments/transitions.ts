@@ -19,7 +19,7 @@ export const TRANSITIONS: Readonly<Record<PaymentStatus, readonly PaymentStatus[
   // Standing order active: each execution is booked on its own; ends when the schedule ends or is stopped.
   ACWP: ['ACSC', 'CANC'],
   // In settlement: debited, on its way to the creditor.
-  ACSP: ['ACSC', 'PART', 'RJCT'],
+  ACSP: ['ACSC', 'PART'],
   ACSC: [],
   PART: [],
   RJCT: [],

@@ -39,3 +39,21 @@ describe('signing basket delete and authorisations', () => {
     expect(reply.body.tppMessages[0].code).toBe('RESOURCE_UNKNOWN');
   });
 });
+
+describe('deleting a basket with a cancelled payment', () => {
+  it('is allowed while no payment in it was authorised', async () => {
+    const sb = newSandbox();
+    const ids = await kariPayments(sb, 2);
+    const basket = await createBasket(sb, ids);
+    await api(
+      sb,
+      'DELETE',
+      `/v1/payments/norwegian-domestic-credit-transfers/${encodeURIComponent(ids[0] as string)}`,
+    );
+    expect((await api(sb, 'GET', basket.body._links.self.href)).body._links.self.verbs).toEqual([
+      'GET',
+      'DELETE',
+    ]);
+    expect((await api(sb, 'DELETE', basket.body._links.self.href)).status).toBe(204);
+  });
+});

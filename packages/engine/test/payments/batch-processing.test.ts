@@ -103,6 +103,19 @@ describe('batch processing on the bank clock', () => {
     expect(account(await state(sb), KARI, 'Brukskonto').booked).toBe(kari.booked);
   });
 
+  it("rejects an underfunded payment accepted with change (ACWC) after the next banking day's last batch", async () => {
+    const sb = newSandbox();
+    const s = await state(sb);
+    await setClock(sb, '2026-03-02T19:00:00Z');
+    const amount = (Number(account(s, KARI, 'Brukskonto').booked) + 1000).toFixed(2);
+    const id = await signed(sb, ndctBody(s, { instructedAmount: { amount, currency: 'NOK' } }));
+    expect((await status(sb, id)).body).toEqual({ transactionStatus: 'ACWC', fundsAvailable: false });
+    await setClock(sb, '2026-03-03T17:00:00Z');
+    expect((await status(sb, id)).body.transactionStatus).toBe('ACWC');
+    await setClock(sb, '2026-03-03T18:00:00Z');
+    expect((await status(sb, id)).body.transactionStatus).toBe('RJCT');
+  });
+
   it('uses the credit line: booked balance plus creditLine covers the payment', async () => {
     const sb = newSandbox();
     const s = await state(sb);

@@ -88,6 +88,45 @@ const cases: Case[] = [
     'creditorAddress.street',
   ],
   [
+    'a city over 35 characters',
+    (s) => ndctBody(s, { creditorAddress: { country: 'NO', city: 'x'.repeat(36) } }),
+    'FORMAT_ERROR',
+    'creditorAddress.city',
+  ],
+  [
+    'a postalCode over 16 characters',
+    (s) => ndctBody(s, { creditorAddress: { country: 'NO', postalCode: '1'.repeat(17) } }),
+    'FORMAT_ERROR',
+    'creditorAddress.postalCode',
+  ],
+  [
+    'a referenceIssuer over 35 characters',
+    (s) =>
+      ndctBody(s, {
+        remittanceInformationUnstructured: undefined,
+        remittanceInformationStructuredArray: [{ reference: 'A', referenceIssuer: 'x'.repeat(36) }],
+      }),
+    'FORMAT_ERROR',
+    'remittanceInformationStructuredArray[0].referenceIssuer',
+  ],
+  [
+    'an empty reference',
+    (s) =>
+      ndctBody(s, {
+        remittanceInformationUnstructured: undefined,
+        remittanceInformationStructuredArray: [{ reference: '' }],
+      }),
+    'FORMAT_ERROR',
+    'remittanceInformationStructuredArray[0].reference',
+  ],
+  [
+    'an empty structured array',
+    (s) =>
+      ndctBody(s, { remittanceInformationUnstructured: undefined, remittanceInformationStructuredArray: [] }),
+    'FORMAT_ERROR',
+    'remittanceInformationStructuredArray',
+  ],
+  [
     'a creditor bban with a wrong check digit',
     (s) => ndctBody(s, { creditorAccount: { bban: '12345678901', currency: 'NOK' } }),
     'FORMAT_ERROR',
