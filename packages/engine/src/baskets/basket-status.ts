@@ -2,7 +2,7 @@ import type { Draft } from 'immer';
 import type { RequestContext } from '../core/context.js';
 import { apiError } from '../core/errors.js';
 import type { SigningBasket, State } from '../core/state.js';
-import { tppIdOf } from '../payments/sca-seam.js';
+import { tppIdOf } from '../payments/owner.js';
 
 export type BasketStatus = 'RCVD' | 'ACTC' | 'PATC' | 'RJCT';
 

@@ -5,7 +5,8 @@ import { allocateId } from '../core/ids.js';
 import type { Operation } from '../core/router.js';
 import type { SigningBasket } from '../core/state.js';
 import { parseWith } from '../core/validate.js';
-import { startAuthorisation, tppIdOf } from '../payments/sca-seam.js';
+import { tppIdOf } from '../payments/owner.js';
+import { startAuthorisation } from '../payments/sca-seam.js';
 import { basketLinks, basketPath, basketStatusOf } from './basket-status.js';
 
 /** part 2.5 and part 8: 1 to 10 payment ids. */

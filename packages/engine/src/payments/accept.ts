@@ -1,5 +1,5 @@
 import type { Draft } from 'immer';
-import { isoDate } from '../core/dates.js';
+import { isoDate, parseIsoDate } from '../core/dates.js';
 import { addAmounts } from '../core/money.js';
 import type { Payment, State } from '../core/state.js';
 import { runStandingOrder } from './batch.js';
@@ -7,7 +7,7 @@ import { hasFunds } from './booking.js';
 import { addDays, isBankingDay, lastBatchAt, shiftToBankingDay } from './calendar.js';
 import { executeInstruction } from './execute.js';
 import { convert } from './fx.js';
-import { INSTANT } from './products.js';
+import { INSTANT, PERIODIC_RUN_MINUTES } from './products.js';
 import { transition } from './transitions.js';
 
 function fundsCheck(draft: Draft<State>, payment: Draft<Payment>): boolean {
@@ -53,7 +53,7 @@ export function acceptPayment(
   if (payment.periodic !== null) {
     transition(payment, 'ACWP', now, 'standing order active');
     // A standing order due today whose run has passed executes at once rather than a day late.
-    if (isBankingDay(today))
+    if (isBankingDay(today) && now >= parseIsoDate(today) + PERIODIC_RUN_MINUTES * 60_000)
       runStandingOrder(draft, payment, { kind: 'periodic', at: now, date: today, lastOfDay: false });
     return;
   }

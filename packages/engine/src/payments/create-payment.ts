@@ -7,6 +7,7 @@ import type { Operation, OperationInput } from '../core/router.js';
 import type { Payment, State } from '../core/state.js';
 import { acceptPayment } from './accept.js';
 import { type BuiltPayment, buildPayment } from './build-payment.js';
+import { tppIdOf } from './owner.js';
 import { creationBody } from './present.js';
 import {
   assertProduct,
@@ -16,7 +17,7 @@ import {
   NDCT,
   type PaymentService,
 } from './products.js';
-import { startAuthorisation, tppIdOf } from './sca-seam.js';
+import { startAuthorisation } from './sca-seam.js';
 
 /** part 4.1: P needs PSU-ID or, as its alternative, X-PSU-IDENTITY. */
 function requirePsu(headers: Record<string, string>): void {

@@ -4,8 +4,8 @@ import { apiError } from '../core/errors.js';
 import { compareAmounts } from '../core/money.js';
 import { amountOut } from '../core/serialize.js';
 import type { Payment, State } from '../core/state.js';
+import { tppIdOf } from './owner.js';
 import { assertProduct, NDCT, type PaymentService } from './products.js';
-import { tppIdOf } from './sca-seam.js';
 
 type Verb = 'GET' | 'PUT' | 'POST' | 'DELETE';
 export type Link = { href: string; verbs: Verb[] };

@@ -2,11 +2,14 @@ import type { Draft } from 'immer';
 import type { RequestContext } from '../core/context.js';
 import { allocateId } from '../core/ids.js';
 import type { SeamAuthorisation, State } from '../core/state.js';
+import { tppIdOf } from './owner.js';
 
 /**
  * The SCA interface (briefs/sca-interface.md) as the payments area uses it, until the SCA module
- * (src/sca/start-authorisation.ts, src/sca/outcomes.ts) is merged: the integrator replaces this file
- * with imports from there. Every payment and basket call into SCA goes through this file.
+ * (src/sca/start-authorisation.ts, src/sca/outcomes.ts) is merged. Every payment and basket call into
+ * SCA goes through this file; the integrator replaces its body with re-exports of the SCA module's
+ * types and `startAuthorisation`, and points `findAuthorisation` at the SCA module's slice (then the
+ * `paymentAuthorisations` slice in core/state.ts goes away).
  */
 export type AuthorisationKind = 'consent' | 'user' | 'payment' | 'basket';
 
@@ -35,10 +38,6 @@ export interface ScaOutcome {
 
 /** An SCA started now may be completed within this time. */
 const AUTHORISATION_TTL_MS = 15 * 60_000;
-
-export function tppIdOf(ctx: RequestContext): string {
-  return ctx.tpp.kind === 'verified' ? ctx.tpp.organisationId : 'unverified';
-}
 
 /** Records an authorisation and returns the absolute scaRedirect URL of the bank's SCA page. */
 export function startAuthorisation(

@@ -152,3 +152,20 @@ describe('periodic payments (standing orders)', () => {
     expect((await state(sb)).payments[id]?.periodic?.executions).toHaveLength(0);
   });
 });
+
+describe("standing order approved before the day's run", () => {
+  it('waits for the 05:00 run of its start day', async () => {
+    const sb = newSandbox({ now: Date.parse('2026-03-03T03:00:00Z') });
+    const s = await state(sb);
+    const created = await createPayment(sb, ndctBody(s, { startDate: '2026-03-03', frequency: 'Monthly' }), {
+      service: 'periodic-payments',
+    });
+    await approve(sb, created.body.paymentId);
+    expect((await state(sb)).payments[created.body.paymentId]?.periodic?.executions).toHaveLength(0);
+    await setClock(sb, '2026-03-03T05:00:00Z');
+    const executions = (await state(sb)).payments[created.body.paymentId]?.periodic?.executions;
+    expect(executions).toEqual([
+      { scheduledDate: '2026-03-03', executionDate: '2026-03-03', status: 'booked' },
+    ]);
+  });
+});
