@@ -56,7 +56,8 @@ export function runStandingOrder(draft: Draft<State>, payment: Draft<Payment>, s
   const instruction = payment.instructions[0];
   if (instruction === undefined) return;
   // A date on a weekend under the `preceding` rule runs up to two days early: look a week ahead.
-  for (const scheduled of scheduledDates(schedule, addDays(slot.date, 7))) {
+  const last = schedule.executions.at(-1)?.scheduledDate;
+  for (const scheduled of scheduledDates(schedule, addDays(slot.date, 7), last)) {
     if (done.has(scheduled)) continue;
     const executionDate = shiftToBankingDay(scheduled, schedule.executionRule);
     if (executionDate > slot.date) continue;
@@ -70,10 +71,9 @@ export function runStandingOrder(draft: Draft<State>, payment: Draft<Payment>, s
       status: result === 'lacking' ? 'rejected' : 'booked',
     });
   }
-  if (schedule.endDate !== undefined) {
-    const all = scheduledDates(schedule, schedule.endDate);
+  if (schedule.endDate !== undefined && slot.date >= schedule.endDate) {
     const executed = new Set(schedule.executions.map((e) => e.scheduledDate));
-    if (all.every((d) => executed.has(d)) && slot.date >= schedule.endDate) {
+    if (scheduledDates(schedule, schedule.endDate).every((d) => executed.has(d))) {
       transition(payment, 'ACSC', slot.at, 'the standing order reached its end date');
     }
   }

@@ -21,33 +21,38 @@ function monthDate(startDate: string, months: number, day: number): string {
 }
 
 /**
- * The scheduled dates of a standing order from its startDate up to `until` (and its endDate), before
- * the banking-day shift. Monthly orders run on dayOfExecution (default: the start date's day), on the
- * month's last day when it is shorter.
+ * The scheduled dates of a standing order from its startDate (or from `from`, skipping earlier ones)
+ * up to `until` (and its endDate), before the banking-day shift. Monthly orders run on dayOfExecution
+ * (default: the start date's day), on the month's last day when it is shorter.
  */
 export function scheduledDates(
   schedule: Pick<PeriodicSchedule, 'startDate' | 'endDate' | 'frequency' | 'dayOfExecution'>,
   until: string,
+  from: string = schedule.startDate,
 ): string[] {
   const out: string[] = [];
   const end = schedule.endDate !== undefined && schedule.endDate < until ? schedule.endDate : until;
+  const lower = from > schedule.startDate ? from : schedule.startDate;
   const days = DAY_STEPS[schedule.frequency];
   const months = MONTH_STEPS[schedule.frequency] ?? 1;
   const day = Number(schedule.dayOfExecution ?? schedule.startDate.slice(8, 10));
-  for (let n = 0; n < 10_000; n++) {
+  // Start just before `lower` rather than at the first date, so long schedules stay cheap.
+  const start = new Date(parseIsoDate(schedule.startDate));
+  const at = new Date(parseIsoDate(lower));
+  const first =
+    days !== undefined
+      ? Math.floor((at.getTime() - start.getTime()) / (days * 86_400_000))
+      : Math.floor(
+          ((at.getUTCFullYear() - start.getUTCFullYear()) * 12 + at.getUTCMonth() - start.getUTCMonth()) /
+            months,
+        );
+  for (let n = Math.max(0, first - 1); n < first + 10_000; n++) {
     const date =
       days !== undefined
         ? addDays(schedule.startDate, n * days)
         : monthDate(schedule.startDate, n * months, day);
     if (date > end) break;
-    if (date >= schedule.startDate) out.push(date);
+    if (date >= lower) out.push(date);
   }
   return out;
-}
-
-/** True when no scheduled date is left after `date`. */
-export function scheduleEndsBy(schedule: PeriodicSchedule, date: string): boolean {
-  if (schedule.endDate === undefined) return false;
-  if (date >= schedule.endDate) return true;
-  return scheduledDates(schedule, schedule.endDate).every((d) => d <= date);
 }

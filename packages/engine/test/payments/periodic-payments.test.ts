@@ -169,3 +169,18 @@ describe("standing order approved before the day's run", () => {
     ]);
   });
 });
+
+describe('a long-running daily standing order', () => {
+  it('executes every banking day across a year-long clock jump', async () => {
+    const { sb, id } = await standingOrder({
+      instructedAmount: { amount: '1.00', currency: 'NOK' },
+      startDate: '2026-03-03',
+      frequency: 'Daily',
+    });
+    await setClock(sb, '2027-03-03T00:00:00Z');
+    const executions = (await state(sb)).payments[id]?.periodic?.executions ?? [];
+    expect(executions).toHaveLength(365);
+    expect(new Set(executions.map((e) => e.scheduledDate)).size).toBe(365);
+    expect(executions.every((e) => e.status === 'booked')).toBe(true);
+  });
+});
