@@ -194,6 +194,8 @@ export const Payment = z.object({
   executionDate: IsoDate,
   fee: Money,
   feeTransactionId: z.string().nullable(),
+  /** The pending transaction reserving the amount on the debtor account until the batch books it. */
+  reservationId: z.string().nullable(),
   transactionStatus: PaymentStatus,
   statusHistory: z.array(z.object({ status: PaymentStatus, at: z.number(), reason: z.string().optional() })),
   /** Set once a funds check happened (part 3 rule 2). */

@@ -3,23 +3,23 @@ import { isoDate, parseIsoDate } from '../core/dates.js';
 import { addAmounts } from '../core/money.js';
 import type { Payment, State } from '../core/state.js';
 import { runStandingOrder } from './batch.js';
-import { hasFunds } from './booking.js';
+import { type BookingDetails, hasFunds, reserve } from './booking.js';
 import { addDays, isBankingDay, lastBatchAt, shiftToBankingDay } from './calendar.js';
 import { executeInstruction } from './execute.js';
 import { convert } from './fx.js';
 import { INSTANT, PERIODIC_RUN_MINUTES } from './products.js';
 import { transition } from './transitions.js';
 
-function fundsCheck(draft: Draft<State>, payment: Draft<Payment>): boolean {
+/** What the payment will take from the debtor account: every transfer plus the fee, in its currency. */
+function totalDebit(payment: Draft<Payment>): string {
   const debtor = payment.debtorAccount;
-  const total = addAmounts(
+  return addAmounts(
     debtor.currency,
     convert(payment.fee.amount, payment.fee.currency, debtor.currency),
     ...payment.instructions.map((i) =>
       convert(i.instructedAmount.amount, i.instructedAmount.currency, debtor.currency),
     ),
   );
-  return hasFunds(draft, debtor, total);
 }
 
 /**
@@ -57,7 +57,8 @@ export function acceptPayment(
       runStandingOrder(draft, payment, { kind: 'periodic', at: now, date: today, lastOfDay: false });
     return;
   }
-  payment.fundsAvailable = fundsCheck(draft, payment);
+  const total = totalDebit(payment);
+  payment.fundsAvailable = hasFunds(draft, payment.debtorAccount, total);
   if (payment.executionDate > today) {
     const shifted = shiftToBankingDay(payment.executionDate);
     if (shifted !== payment.executionDate) payment.executionDate = shifted;
@@ -67,8 +68,26 @@ export function acceptPayment(
   if (!isBankingDay(today) || now >= lastBatchAt(today)) {
     payment.executionDate = shiftToBankingDay(addDays(today, 1));
     transition(payment, 'ACWC', now, `execution moved to the next banking day ${payment.executionDate}`);
-    return;
+  } else {
+    payment.executionDate = today;
+    transition(payment, 'ACCP', now, 'accepted for the next batch');
   }
-  payment.executionDate = today;
-  transition(payment, 'ACCP', now, 'accepted for the next batch');
+  // A covered payment due for the next batch shows as pending on the debtor account until booked.
+  if (payment.fundsAvailable) {
+    payment.reservationId = reserve(draft, payment.debtorAccount, total, reservationDetails(payment), now);
+  }
+}
+
+function reservationDetails(payment: Draft<Payment>): BookingDetails {
+  const only = payment.instructions.length === 1 ? payment.instructions[0] : undefined;
+  if (only === undefined) return { paymentId: payment.paymentId, text: 'Massebetaling' };
+  const details: BookingDetails = {
+    paymentId: payment.paymentId,
+    text: `Betaling ${only.creditorName}`,
+    creditorName: only.creditorName,
+    creditorAccount: { ...only.creditorAccount },
+  };
+  if (only.remittanceInformationUnstructured !== undefined)
+    details.remittanceInformationUnstructured = only.remittanceInformationUnstructured;
+  return details;
 }

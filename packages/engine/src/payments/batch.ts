@@ -1,6 +1,7 @@
 import type { Draft } from 'immer';
 import type { RequestContext } from '../core/context.js';
 import type { Payment, State } from '../core/state.js';
+import { release } from './booking.js';
 import { addDays, type Slot, shiftToBankingDay, slotsBetween } from './calendar.js';
 import { executeInstruction } from './execute.js';
 import { scheduledDates } from './periodic.js';
@@ -20,6 +21,11 @@ function batchPayment(draft: Draft<State>, payment: Draft<Payment>, slot: Slot):
   if (status !== 'ACCP' && status !== 'ACWC' && status !== 'ACSP') return;
   for (const instruction of payment.instructions)
     if (instruction.state === 'sent') instruction.state = 'booked';
+  // The reservation made at acceptance gives way to the booking (or to nothing, when funds now lack).
+  if (payment.reservationId !== null) {
+    release(draft, payment.debtorAccount, payment.reservationId);
+    payment.reservationId = null;
+  }
   let lacking = false;
   let executedNow = false;
   let checked = false;

@@ -152,3 +152,50 @@ export function credit(
 ) {
   return postToAccount(draft, accountId, amount, details, now);
 }
+
+/**
+ * Reserves `amount` (positive, debtor currency) on an ordinary account as a pending transaction, so the
+ * expected balance shows the accepted payment until a batch books it. Card accounts are not reserved.
+ */
+export function reserve(
+  draft: Draft<State>,
+  debtor: Debtor,
+  amount: string,
+  details: BookingDetails,
+  now: number,
+): string | null {
+  const account = draft.accounts[debtor.id];
+  if (debtor.kind !== 'account' || account === undefined) return null;
+  const transactionId = allocateId(draft);
+  const tx: Transaction = {
+    transactionId,
+    accountId: account.id,
+    status: 'pending',
+    seq: draft.meta.counter,
+    bookingDate: isoDate(now),
+    amount: negateAmount(amount, account.currency),
+    currency: account.currency,
+    proprietaryBankTransactionCode: 'R_600',
+    paymentId: details.paymentId,
+    remittanceInformationUnstructured: details.remittanceInformationUnstructured ?? details.text,
+  };
+  if (details.creditorName !== undefined) tx.creditorName = details.creditorName;
+  if (details.creditorAccount !== undefined) tx.creditorAccount = details.creditorAccount;
+  account.expected = addAmounts(account.currency, account.expected, tx.amount);
+  const list = draft.transactions[account.id] ?? [];
+  list.push(tx);
+  list.sort(newestFirst);
+  draft.transactions[account.id] = list;
+  return transactionId;
+}
+
+/** Removes a reservation made by `reserve`, giving the amount back to the expected balance. */
+export function release(draft: Draft<State>, debtor: Debtor, transactionId: string): void {
+  const account = draft.accounts[debtor.id];
+  const list = draft.transactions[debtor.id];
+  const index = list?.findIndex((t) => t.transactionId === transactionId) ?? -1;
+  if (account === undefined || list === undefined || index < 0) return;
+  const [tx] = list.splice(index, 1);
+  if (tx)
+    account.expected = addAmounts(account.currency, account.expected, negateAmount(tx.amount, tx.currency));
+}

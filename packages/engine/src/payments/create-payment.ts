@@ -125,6 +125,7 @@ function createPayment(
     executionDate: built.executionDate,
     fee: feeFor(product),
     feeTransactionId: null,
+    reservationId: null,
     transactionStatus: 'RCVD',
     statusHistory: [{ status: 'RCVD', at: ctx.now }],
     fundsAvailable: null,

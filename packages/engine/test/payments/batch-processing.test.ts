@@ -64,6 +64,38 @@ describe('batch processing on the bank clock', () => {
     expect(after.payments[id]?.statusHistory.at(-1)?.at).toBe(Date.parse('2026-03-02T12:00:00Z'));
   });
 
+  it('shows an accepted payment as pending on the debtor account until the batch books it', async () => {
+    const sb = newSandbox();
+    const before = await state(sb);
+    const kari = account(before, KARI, 'Brukskonto');
+    const id = await signed(sb, ndctBody(before));
+    const accepted = await state(sb);
+    const pending = accepted.transactions[kari.id]?.filter((t) => t.paymentId === id);
+    expect(pending).toMatchObject([{ status: 'pending', amount: '-100.00', creditorName: 'Ola Hansen' }]);
+    expect(account(accepted, KARI, 'Brukskonto').booked).toBe(kari.booked);
+    expect(Number(account(accepted, KARI, 'Brukskonto').expected)).toBeCloseTo(
+      Number(kari.expected) - 100,
+      2,
+    );
+    await advance(sb, 130);
+    const booked = await state(sb);
+    expect(booked.transactions[kari.id]?.filter((t) => t.paymentId === id).map((t) => t.status)).toEqual([
+      'booked',
+    ]);
+    expect(Number(account(booked, KARI, 'Brukskonto').expected)).toBeCloseTo(Number(kari.expected) - 100, 2);
+  });
+
+  it('reserves nothing for an underfunded payment', async () => {
+    const sb = newSandbox();
+    const s = await state(sb);
+    const kari = account(s, KARI, 'Brukskonto');
+    const amount = (Number(kari.booked) + 1000).toFixed(2);
+    const id = await signed(sb, ndctBody(s, { instructedAmount: { amount, currency: 'NOK' } }));
+    const after = await state(sb);
+    expect(after.transactions[kari.id]?.filter((t) => t.paymentId === id)).toEqual([]);
+    expect(account(after, KARI, 'Brukskonto').expected).toBe(kari.expected);
+  });
+
   it('leaves an unapproved payment alone', async () => {
     const sb = newSandbox();
     const created = await createPayment(sb, ndctBody(await state(sb)));

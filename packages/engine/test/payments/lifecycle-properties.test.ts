@@ -139,6 +139,13 @@ describe('payment lifecycle properties', () => {
         }
         // Money moves between sandbox accounts; only payments out of the bank and fees leave.
         expect(nokTotal(after)).toBe(addAmounts('NOK', nokTotal(before), negateAmount(outflow, 'NOK')));
+        // The expected balance is always the booked one plus the pending transactions.
+        for (const a of Object.values(after.accounts)) {
+          const pending = (after.transactions[a.id] ?? [])
+            .filter((t) => t.status === 'pending')
+            .map((t) => t.amount);
+          expect(a.expected).toBe(addAmounts(a.currency, a.booked, ...pending));
+        }
         // No debit went beyond booked balance plus credit line.
         for (const a of Object.values(after.accounts)) {
           expect(
