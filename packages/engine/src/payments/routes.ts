@@ -1,6 +1,5 @@
 import type { Route } from '../core/router.js';
 import { cancelBulkPayment, cancelPeriodicPayment, cancelSinglePayment } from './cancel-payment.js';
-import { approvePayment, approveSigningBasket, cancelPaymentAuthorisation, runNextBatch } from './control.js';
 import { createBulkPayment, createPeriodicPayment, createSinglePayment } from './create-payment.js';
 import { getFeeInformation } from './get-fee-information.js';
 import { getBulkPayment, getPeriodicPayment, getSinglePayment } from './get-payment.js';
@@ -9,6 +8,8 @@ import {
   getPeriodicPaymentStatus,
   getSinglePaymentStatus,
 } from './get-payment-status.js';
+import { runNextBatch } from './run-next-batch.js';
+import { approvePayment, approveSigningBasket, cancelPaymentAuthorisation } from './sca-shortcuts.js';
 import { PaymentQuery } from './schemas.js';
 import {
   startBulkPaymentAuthorisation,

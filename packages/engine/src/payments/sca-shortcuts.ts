@@ -1,16 +1,12 @@
 import type { Draft } from 'immer';
 import { z } from 'zod';
 import { basketStatusOf } from '../baskets/basket-status.js';
-import type { RequestContext } from '../core/context.js';
-import { isoDateTime } from '../core/dates.js';
 import { apiError } from '../core/errors.js';
 import { json } from '../core/http.js';
 import { deterministicUuid, hashString } from '../core/ids.js';
 import type { Operation } from '../core/router.js';
 import type { State } from '../core/state.js';
 import { parseWith } from '../core/validate.js';
-import { catchUpProcessing } from './batch.js';
-import { nextBatchAfter } from './calendar.js';
 import { basketScaOutcome, paymentScaOutcome } from './sca-outcome.js';
 import { findAuthorisation, type ScaPsu } from './sca-seam.js';
 
@@ -90,16 +86,4 @@ export const approveSigningBasket: Operation = (draft, input, ctx) => {
   basketScaOutcome.approve(draft, authorisation, psuOf(draft, body, null), ctx);
   authorisation.status = 'finalised';
   return json(200, { basketId: id, transactionStatus: basketStatusOf(draft, basket) });
-};
-
-function moveClockTo(draft: Draft<State>, ctx: RequestContext, target: number): void {
-  draft.clock.offsetMs = Math.round(target - ctx.sourceNow);
-  catchUpProcessing(draft, target, ctx);
-}
-
-/** POST /_sandbank/batch: moves the bank clock to the next batch run and runs it (the playground's button). */
-export const runNextBatch: Operation = (draft, _input, ctx) => {
-  const slot = nextBatchAfter(ctx.now);
-  moveClockTo(draft, ctx, slot.at);
-  return json(200, { ranAt: isoDateTime(slot.at), now: isoDateTime(slot.at), lastOfDay: slot.lastOfDay });
 };
