@@ -53,6 +53,12 @@ function approveOne(draft: Draft<State>, payment: Draft<Payment>, psu: ScaPsu, n
       `the payment is ${payment.transactionStatus} and no longer awaits approval`,
     );
   }
+  if (payment.psuIdentity !== null && payment.psuIdentity !== psu.nationalId) {
+    throw apiError(
+      'PAYMENT_FAILED',
+      'the PSU who authenticated is not the one the TPP named in X-PSU-IDENTITY',
+    );
+  }
   if (!mayUseDebtor(draft, payment, psu)) {
     throw apiError('PAYMENT_FAILED', 'the debtor account is not an account this PSU may pay from');
   }
@@ -100,7 +106,9 @@ export const basketScaOutcome: ScaOutcome = {
   },
   approve(draft, authorisation, psu, ctx) {
     const waiting = basketPayments(draft, authorisation).filter((p) => p.transactionStatus === 'RCVD');
-    const allowed = waiting.filter((p) => mayUseDebtor(draft, p, psu));
+    const allowed = waiting.filter(
+      (p) => mayUseDebtor(draft, p, psu) && (p.psuIdentity === null || p.psuIdentity === psu.nationalId),
+    );
     if (allowed.length === 0) {
       throw apiError(
         'PAYMENT_FAILED',

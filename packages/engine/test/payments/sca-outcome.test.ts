@@ -90,3 +90,20 @@ describe('payment SCA outcome (briefs/sca-interface.md)', () => {
     expect(reply.body.tppMessages[0]).toMatchObject({ code: 'FORMAT_ERROR', path: 'psuNationalId' });
   });
 });
+
+describe('X-PSU-IDENTITY and the PSU who authenticates', () => {
+  it('refuses approval by another PSU than the one the TPP named', async () => {
+    const sb = newSandbox();
+    const s = await state(sb);
+    const body = ndctBody(s, {
+      debtorAccount: { bban: account(s, OLA, 'Brukskonto').bban, currency: 'NOK' },
+      creditorAccount: { bban: account(s, KARI, 'Brukskonto').bban, currency: 'NOK' },
+    });
+    const created = await createPayment(sb, body, {
+      headers: { 'psu-id': undefined, 'x-psu-identity': KARI },
+    });
+    const reply = await approve(sb, created.body.paymentId, OLA);
+    expect(reply.status).toBe(400);
+    expect(reply.body.tppMessages[0].text).toMatch(/X-PSU-IDENTITY/);
+  });
+});
