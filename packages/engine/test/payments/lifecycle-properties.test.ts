@@ -48,7 +48,35 @@ const Advance = fc.record({
 });
 const Delete = fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() });
 const Batch = fc.record({ kind: fc.constant('batch' as const) });
-const Command = fc.oneof({ arbitrary: Create, weight: 4 }, Advance, Delete, Batch);
+const CreateBulk = fc.record({
+  kind: fc.constant('bulk' as const),
+  from: fc.nat({ max: NOK_ACCOUNTS.length - 1 }),
+  items: fc.array(
+    fc.record({ to: fc.nat({ max: NOK_ACCOUNTS.length }), kroner: fc.integer({ min: 1, max: 150_000 }) }),
+    {
+      minLength: 1,
+      maxLength: 3,
+    },
+  ),
+  approve: fc.boolean(),
+});
+const CreatePeriodic = fc.record({
+  kind: fc.constant('periodic' as const),
+  from: fc.nat({ max: NOK_ACCOUNTS.length - 1 }),
+  to: fc.nat({ max: NOK_ACCOUNTS.length }),
+  kroner: fc.integer({ min: 1, max: 60_000 }),
+  frequency: fc.constantFrom('Daily', 'Weekly'),
+  days: fc.integer({ min: 0, max: 10 }),
+  approve: fc.boolean(),
+});
+const Command = fc.oneof(
+  { arbitrary: Create, weight: 4 },
+  CreateBulk,
+  CreatePeriodic,
+  Advance,
+  Delete,
+  Batch,
+);
 
 function nokTotal(s: State): string {
   return addAmounts(
@@ -65,7 +93,8 @@ describe('payment lifecycle properties', () => {
       fc.asyncProperty(fc.array(Command, { minLength: 1, maxLength: 12 }), async (commands) => {
         const sb = newSandbox();
         const before = await state(sb);
-        const made: { id: string; product: string; amount: string; external: boolean }[] = [];
+        const made: { id: string; product: string; service?: string; amount: string; external: boolean }[] =
+          [];
         for (const command of commands) {
           if (command.kind === 'create') {
             const [owner, name] = NOK_ACCOUNTS[command.from] as [string, string];
@@ -101,6 +130,48 @@ describe('payment lifecycle properties', () => {
               });
               expect(approved.status).toBe(200);
             }
+          } else if (command.kind === 'bulk' || command.kind === 'periodic') {
+            const [owner, name] = NOK_ACCOUNTS[command.from] as [string, string];
+            const debtor = account(before, owner, name);
+            const corporate = owner === BAKERI || owner === RORLEGGER;
+            const items =
+              command.kind === 'bulk' ? command.items : [{ to: command.to, kroner: command.kroner }];
+            const transfers = items.map((item) => {
+              const target = NOK_ACCOUNTS[item.to];
+              const bban = target ? account(before, target[0], target[1]).bban : EXTERNAL;
+              return {
+                ...ndctBody(before, {
+                  instructedAmount: { amount: `${item.kroner}.00`, currency: 'NOK' },
+                  creditorAccount: { bban: bban === debtor.bban ? EXTERNAL : bban, currency: 'NOK' },
+                }),
+                debtorAccount: undefined,
+              };
+            });
+            const startDate = new Date(sb.now()).toISOString().slice(0, 10);
+            const body =
+              command.kind === 'bulk'
+                ? { debtorAccount: { bban: debtor.bban, currency: 'NOK' }, payments: transfers }
+                : {
+                    ...transfers[0],
+                    debtorAccount: { bban: debtor.bban, currency: 'NOK' },
+                    startDate,
+                    endDate: new Date(sb.now() + command.days * 86_400_000).toISOString().slice(0, 10),
+                    frequency: command.frequency,
+                  };
+            const service = command.kind === 'bulk' ? 'bulk-payments' : 'periodic-payments';
+            const reply = await createPayment(sb, body, {
+              service,
+              query: '?allowLogicalDuplicate=true',
+              headers: { 'psu-context': corporate ? 'CORPORATE' : 'PRIVATE' },
+            });
+            expect(reply.status).toBe(201);
+            made.push({ id: reply.body.paymentId, product: NDCT, service, amount: '0', external: false });
+            if (command.approve) {
+              const approved = await approve(sb, reply.body.paymentId, owner, {
+                context: corporate ? 'CORPORATE' : 'PRIVATE',
+              });
+              expect(approved.status).toBe(200);
+            }
           } else if (command.kind === 'advance') {
             await advance(sb, command.minutes);
           } else if (command.kind === 'batch') {
@@ -110,7 +181,7 @@ describe('payment lifecycle properties', () => {
             const reply = await api(
               sb,
               'DELETE',
-              `/v1/payments/${target?.product}/${encodeURIComponent(target?.id ?? '')}`,
+              `/v1/${target?.service ?? 'payments'}/${target?.product}/${encodeURIComponent(target?.id ?? '')}`,
             );
             expect([204, 405]).toContain(reply.status);
           }
@@ -127,6 +198,19 @@ describe('payment lifecycle properties', () => {
             expect(TRANSITIONS[path[i - 1] as keyof typeof TRANSITIONS]).toContain(path[i]);
           }
           expect(path.at(-1)).toBe(stored.transactionStatus);
+          if (payment.service !== undefined) {
+            // Bulk transfers and standing-order executions: what left for the other bank.
+            const perRun = stored.instructions.filter((i) => i.creditorAccountId === null);
+            if (stored.periodic) {
+              const runs = stored.periodic.executions.filter((e) => e.status === 'booked').length;
+              for (let n = 0; n < runs; n++)
+                outflow = addAmounts('NOK', outflow, ...perRun.map((i) => i.instructedAmount.amount));
+            } else {
+              const sent = perRun.filter((i) => i.state === 'booked' || i.state === 'sent');
+              outflow = addAmounts('NOK', outflow, ...sent.map((i) => i.instructedAmount.amount));
+            }
+            continue;
+          }
           const debited = ['ACSP', 'ACSC'].includes(stored.transactionStatus);
           if (debited) {
             outflow = addAmounts(
