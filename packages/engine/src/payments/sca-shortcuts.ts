@@ -34,14 +34,16 @@ function pendingAuthorisation(draft: Draft<State>, ids: readonly string[]) {
 function psuOf(
   draft: Draft<State>,
   body: z.infer<typeof ApproveBody>,
-  fallback: 'PRIVATE' | 'CORPORATE' | null,
+  fallback: { psuContext: 'PRIVATE' | 'CORPORATE' | null; corporateId: string | null } | undefined,
 ): ScaPsu {
+  // Without context or corporate id in the body, those the TPP sent with the payment apply.
   const psu: ScaPsu = {
     psuId: deterministicUuid(draft.meta.seed, hashString(`psu:${body.psuNationalId}`)),
     nationalId: body.psuNationalId,
-    context: body.context ?? fallback ?? 'PRIVATE',
+    context: body.context ?? fallback?.psuContext ?? 'PRIVATE',
   };
-  if (body.corporateId !== undefined) psu.corporateId = body.corporateId;
+  const corporateId = body.corporateId ?? fallback?.corporateId ?? undefined;
+  if (corporateId !== undefined) psu.corporateId = corporateId;
   return psu;
 }
 
@@ -59,7 +61,7 @@ export const approvePayment: Operation = (draft, input, ctx) => {
   const body = parseWith(ApproveBody, input.body, 'body');
   const target = payment(draft, input.params.paymentId ?? '');
   const authorisation = pendingAuthorisation(draft, target.authorisationIds);
-  paymentScaOutcome.approve(draft, authorisation, psuOf(draft, body, target.psuContext), ctx);
+  paymentScaOutcome.approve(draft, authorisation, psuOf(draft, body, target), ctx);
   authorisation.status = 'finalised';
   return json(200, { paymentId: target.paymentId, transactionStatus: target.transactionStatus });
 };
@@ -83,7 +85,12 @@ export const approveSigningBasket: Operation = (draft, input, ctx) => {
       path: 'basketId',
     });
   const authorisation = pendingAuthorisation(draft, basket.authorisationIds);
-  basketScaOutcome.approve(draft, authorisation, psuOf(draft, body, null), ctx);
+  basketScaOutcome.approve(
+    draft,
+    authorisation,
+    psuOf(draft, body, draft.payments[basket.paymentIds[0] ?? '']),
+    ctx,
+  );
   authorisation.status = 'finalised';
   return json(200, { basketId: id, transactionStatus: basketStatusOf(draft, basket) });
 };

@@ -107,3 +107,19 @@ describe('X-PSU-IDENTITY and the PSU who authenticates', () => {
     expect(reply.body.tppMessages[0].text).toMatch(/X-PSU-IDENTITY/);
   });
 });
+
+describe('corporate context from the payment', () => {
+  it('approves with the PSU-Corporate-ID and PSU-Context the TPP sent', async () => {
+    const sb = newSandbox();
+    const s = await state(sb);
+    const agreement = Object.values(s.agreements).find((a) => a.owner === BAKERI);
+    const body = ndctBody(s, {
+      debtorAccount: { bban: account(s, BAKERI, 'Driftskonto').bban, currency: 'NOK' },
+    });
+    const created = await createPayment(sb, body, {
+      headers: { 'psu-context': 'CORPORATE', 'psu-corporate-id': agreement?.agreementId ?? '' },
+    });
+    const reply = await approve(sb, created.body.paymentId, '01017012345');
+    expect(reply.body.transactionStatus).toBe('ACCP');
+  });
+});
