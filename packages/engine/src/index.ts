@@ -11,8 +11,11 @@ export type {
   CardTransaction,
   Consent,
   Customer,
+  Payment,
+  PaymentStatus,
   PsuContext,
   ScaSession,
+  SigningBasket,
   State,
   Transaction,
 } from './core/state.js';

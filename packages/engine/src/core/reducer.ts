@@ -1,4 +1,5 @@
 import { current, enablePatches, Immer, isDraft, type Patch } from 'immer';
+import { catchUpProcessing } from '../payments/batch.js';
 import { assertAcceptedJson, assertAcceptedText } from './charset.js';
 import type { RequestContext } from './context.js';
 import { ApiError, apiError, tppMessage, warning } from './errors.js';
@@ -190,6 +191,9 @@ export function createReducer(
       if (route.query) parseWith(route.query, singleQuery(query), 'query');
       let response: EngineResponse = json(500, null);
       const [next, patches] = immer.produceWithPatches(state, (draft) => {
+        // part 1: the bank's batch runs that fell due since the last request happen before this one,
+        // in the same change, so every answer reflects the bank clock (src/payments/batch.ts).
+        catchUpProcessing(draft, ctx.now, ctx);
         response = route.operation(draft, { params, query, headers: request.headers, body, request }, ctx);
         if (response.json !== undefined) response = { ...response, json: toPlain(response.json, state) };
         if (options.checkResponses) checkResponse(route, response);

@@ -187,6 +187,102 @@ export const ScaSession = z.object({
 });
 export type ScaSession = z.infer<typeof ScaSession>;
 
+// ---- payments and signing baskets (parts 2.2–2.5, 3) ----
+
+export const PaymentStatus = z.enum([
+  'RCVD',
+  'ACTC',
+  'ACCP',
+  'ACWC',
+  'ACWP',
+  'PDNG',
+  'ACSP',
+  'ACSC',
+  'PART',
+  'RJCT',
+  'CANC',
+]);
+export type PaymentStatus = z.infer<typeof PaymentStatus>;
+
+/** One credit transfer of a payment: a single payment has one, a bulk payment several. */
+export const PaymentInstruction = z.object({
+  instructedAmount: Money,
+  creditorName: z.string(),
+  creditorAccount: AccountRef,
+  /** The sandbox account credited when the creditor account is held in the sandbox. */
+  creditorAccountId: z.string().nullable(),
+  remittanceInformationUnstructured: z.string().optional(),
+  remittanceInformationStructuredArray: z.array(RemittanceReference).optional(),
+  purposeCode: z.string().optional(),
+  /** open: not yet executed; sent: debited, in clearing to another bank; booked: done; rejected. */
+  state: z.enum(['open', 'sent', 'booked', 'rejected']),
+  transactionIds: z.array(z.string()),
+});
+export type PaymentInstruction = z.infer<typeof PaymentInstruction>;
+
+export const PeriodicSchedule = z.object({
+  startDate: IsoDate,
+  endDate: IsoDate.optional(),
+  frequency: z.string(),
+  dayOfExecution: z.string().optional(),
+  executionRule: z.enum(['following', 'preceding']),
+  /** Executions made so far: the scheduled date, the day it ran and how it went. */
+  executions: z.array(
+    z.object({ scheduledDate: IsoDate, executionDate: IsoDate, status: z.enum(['booked', 'rejected']) }),
+  ),
+});
+export type PeriodicSchedule = z.infer<typeof PeriodicSchedule>;
+
+export const Payment = z.object({
+  paymentId: z.string(),
+  service: z.enum(['payments', 'periodic-payments', 'bulk-payments']),
+  product: z.string(),
+  /** The TPP that created it (organisationId, or 'unverified' while signatures are not checked). */
+  tppId: z.string(),
+  psuId: z.string().nullable(),
+  psuIdentity: z.string().nullable(),
+  psuContext: z.enum(['PRIVATE', 'CORPORATE']).nullable(),
+  corporateId: z.string().nullable(),
+  sessionId: z.string().nullable(),
+  redirectUri: z.string().nullable(),
+  /** The request body as received, echoed by GET (platform-facts §1). */
+  request: z.record(z.string(), z.unknown()),
+  debtorAccount: z.object({ kind: z.enum(['account', 'card']), id: z.string(), currency: z.string() }),
+  instructions: z.array(PaymentInstruction),
+  /** Day the payment is due (requestedExecutionDate, or the creation day; periodic: startDate). */
+  executionDate: IsoDate,
+  fee: Money,
+  feeTransactionId: z.string().nullable(),
+  /** The pending transaction reserving the amount on the debtor account until the batch books it. */
+  reservationId: z.string().nullable(),
+  transactionStatus: PaymentStatus,
+  statusHistory: z.array(z.object({ status: PaymentStatus, at: z.number(), reason: z.string().optional() })),
+  /** Set once a funds check happened (part 3 rule 2). */
+  fundsAvailable: z.boolean().nullable(),
+  psuMessage: z.string().nullable(),
+  scaExempt: z.boolean(),
+  authorisationIds: z.array(z.string()),
+  basketId: z.string().nullable(),
+  /** Content hash for the logical-duplicate check. */
+  fingerprint: z.string(),
+  periodic: PeriodicSchedule.nullable(),
+  createdAt: z.number(),
+});
+export type Payment = z.infer<typeof Payment>;
+
+export const SigningBasket = z.object({
+  basketId: z.string(),
+  paymentIds: z.array(z.string()),
+  tppId: z.string(),
+  psuId: z.string().nullable(),
+  psuIdentity: z.string().nullable(),
+  sessionId: z.string().nullable(),
+  redirectUri: z.string().nullable(),
+  authorisationIds: z.array(z.string()),
+  createdAt: z.number(),
+});
+export type SigningBasket = z.infer<typeof SigningBasket>;
+
 export const State = z.object({
   version: z.literal(STATE_VERSION),
   meta: z.object({ seed: z.string(), counter: z.number().int().nonnegative() }),
@@ -206,6 +302,13 @@ export const State = z.object({
   consents: z.record(z.string(), Consent).default({}),
   /** Keyed by `${tppId} ${sessionId}`. */
   sessions: z.record(z.string(), ScaSession).default({}),
+
+  // payments and signing baskets
+  // (defaults let a state exported before payments existed still be imported)
+  payments: z.record(z.string(), Payment).default({}),
+  signingBaskets: z.record(z.string(), SigningBasket).default({}),
+  /** Bank time of the last batch run (null: not yet started; the next request starts it). */
+  paymentProcessing: z.object({ lastBatchAt: z.number().nullable() }).default({ lastBatchAt: null }),
 });
 export type State = z.infer<typeof State>;
 
@@ -224,5 +327,10 @@ export function emptyState(seed: string): State {
     authorisations: {},
     consents: {},
     sessions: {},
+
+    // payments and signing baskets
+    payments: {},
+    signingBaskets: {},
+    paymentProcessing: { lastBatchAt: null },
   };
 }

@@ -305,6 +305,8 @@ function toTransaction(
  */
 export function createSeedState(seed: string, now: number): State {
   const state = emptyState(seed);
+  // Batch processing starts at the bank time the seed is made (src/payments/batch.ts).
+  state.paymentProcessing.lastBatchAt = now;
   const random = seededRandom(`seed:${seed}`);
   let serial = 100_000;
   for (const customer of SEED_CUSTOMERS) {

@@ -2,6 +2,7 @@ import type { Draft } from 'immer';
 import { consentScaOutcome, userScaOutcome } from '../consents/sca-outcome.js';
 import type { RequestContext } from '../core/context.js';
 import type { Authorisation, State } from '../core/state.js';
+import { basketScaOutcome, paymentScaOutcome } from '../payments/sca-outcome.js';
 import type { AuthorisationKind } from './start-authorisation.js';
 
 export interface ScaOutcome {
@@ -25,4 +26,6 @@ export interface ScaPsu {
 export const SCA_OUTCOMES: Partial<Record<AuthorisationKind, ScaOutcome>> = {
   consent: consentScaOutcome,
   user: userScaOutcome,
+  payment: paymentScaOutcome,
+  basket: basketScaOutcome,
 };

@@ -25,8 +25,10 @@ export function encodeBase64(bytes: Uint8Array): string {
 export type Base64Result = { ok: true; bytes: Uint8Array } | { ok: false; problem: string };
 
 /**
- * Strict decoder: only the RFC 4648 §4 alphabet, `=` padding only at the end. Missing padding is
- * tolerated (RFC 4648 §3.2 lets specifications omit it). `ignoreWhitespace` is for PEM bodies.
+ * Strict decoder: only the RFC 4648 §4 alphabet, `=` padding only at the end and required
+ * (§3.2), and the unused bits of the last character zero (§3.5, canonical encoding). So one byte
+ * string has exactly one accepted text: a signature cannot be altered without failing.
+ * `ignoreWhitespace` is for PEM bodies.
  */
 export function decodeBase64(text: string, options: { ignoreWhitespace?: boolean } = {}): Base64Result {
   const input = options.ignoreWhitespace ? text.replace(/\s+/g, '') : text;
@@ -34,9 +36,6 @@ export function decodeBase64(text: string, options: { ignoreWhitespace?: boolean
   let end = input.length;
   while (end > 0 && input.charCodeAt(end - 1) === 61 /* = */) end--;
   const padding = input.length - end;
-  if (padding > 2 || (padding > 0 && input.length % 4 !== 0)) {
-    return { ok: false, problem: 'its "=" padding is misplaced' };
-  }
   if (end % 4 === 1)
     return { ok: false, problem: `its length (${end} characters) is not possible in base64` };
   const out = new Uint8Array(Math.floor((end * 3) / 4));
@@ -56,6 +55,12 @@ export function decodeBase64(text: string, options: { ignoreWhitespace?: boolean
       bits -= 8;
       out[o++] = (buffer >> bits) & 0xff;
     }
+  }
+  if (padding > 2 || input.length % 4 !== 0) {
+    return { ok: false, problem: 'its "=" padding is missing or misplaced' };
+  }
+  if ((buffer & ((1 << bits) - 1)) !== 0) {
+    return { ok: false, problem: 'its last character has non-zero unused bits (not canonical base64)' };
   }
   return { ok: true, bytes: out.subarray(0, o) };
 }

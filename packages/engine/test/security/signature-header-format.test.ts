@@ -52,6 +52,21 @@ describe('the Signature header', () => {
     expect(verdict.text).toContain('"$" at position 3');
   });
 
+  it('is rejected when the signature is base64 in a non-canonical form (padding dropped, spare bits set)', async () => {
+    const value = /signature="([^"]+)"/.exec(signed.headers.get('signature') ?? '')?.[1] ?? '';
+    const unpadded = value.replace(/=+$/, '');
+    expect(unpadded).not.toBe(value);
+    const last = unpadded.at(-1) ?? 'A';
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+    const spareBits = `${unpadded.slice(0, -1)}${alphabet[alphabet.indexOf(last) ^ 1]}${value.slice(unpadded.length)}`;
+    for (const variant of [unpadded, spareBits]) {
+      const verdict = failure(
+        await verifyRequest(await tamper(signed, rewriteSignature(signed, 'signature', variant))),
+      );
+      expect(verdict).toMatchObject({ code: 'SIGNATURE_INVALID' });
+    }
+  });
+
   it.each(['hs2019', 'rsa-sha512', 'hmac-sha256'])(
     'is rejected with unsupported algorithm %s',
     async (algorithm) => {
