@@ -3,8 +3,8 @@ import type { Profile, TppContext } from './core/context.js';
 import { ApiError } from './core/errors.js';
 import { type EngineResponse, errorBody, json } from './core/http.js';
 import { createReducer } from './core/reducer.js';
-import { CONTROL_ROOT } from './core/router.js';
-import type { State } from './core/state.js';
+import { CONTROL_ROOT, compileRoutes, matchRoute } from './core/router.js';
+import type { RegisteredTpp, State } from './core/state.js';
 import {
   DEFAULT_MAX_BODY_BYTES,
   decodeBody,
@@ -12,8 +12,10 @@ import {
   toEngineRequest,
   toWebResponse,
 } from './core/transport.js';
+import { createRequestSecurity } from './request-security.js';
 import { routes } from './routes.js';
 import { createSeedState } from './sandbox-api/seed.js';
+import type { VerifyStep } from './security/verify-request.js';
 
 export interface SandboxOptions {
   /** `sandbox` (default): mock-data API on, role mismatches are warnings. `production`: strict. */
@@ -40,6 +42,19 @@ export interface SandboxOptions {
    * leaves the engine; a mismatch becomes a logged 500 SYSTEM_ERROR. Off by default (it costs time).
    */
   checkResponses?: boolean;
+  /**
+   * part 5.1: every `/v1` request must be signed (`required`, the default). `off` skips the check for
+   * quick prototypes; the engine then treats every caller as one unverified TPP.
+   */
+  signatures?: 'required' | 'off';
+  /** WebCrypto for environments without a global `crypto.subtle` (e.g. `@peculiar/webcrypto`). */
+  subtle?: SubtleCrypto;
+  /** production profile: CAs a certificate must chain to (default: the TPP kit's sandbox test CA). */
+  trustAnchors?: string[];
+  /** part 5.1 rule 10: sign every response with the bank's key (Digest, Signature); off by default. */
+  signResponses?: boolean;
+  /** TPPs in the bank's register from the start (the production profile accepts only these). */
+  registeredTpps?: Array<Omit<RegisteredTpp, 'registeredAt' | 'email'> & { email?: string }>;
 }
 
 export interface Commit {
@@ -60,6 +75,8 @@ export interface RequestLogEntry {
   requestBody: string | null;
   responseHeaders: Record<string, string>;
   responseBody: unknown;
+  /** The signature check, step by step (empty when the request was not checked). */
+  signature: { verdict: 'verified' | 'rejected' | 'unchecked'; steps: VerifyStep[] };
 }
 
 export type SandboxEvent = { type: 'commit'; commit: Commit } | { type: 'request'; entry: RequestLogEntry };
@@ -90,7 +107,22 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     basePath,
     { checkResponses: options.checkResponses ?? false },
   );
+  const table = compileRoutes(routes, basePath);
+  const security = createRequestSecurity({
+    signatures: options.signatures ?? 'required',
+    profile,
+    signResponses: options.signResponses ?? false,
+    ...(options.subtle ? { subtle: options.subtle } : {}),
+    ...(options.trustAnchors ? { trustAnchors: options.trustAnchors } : {}),
+  });
   let state: State = options.initialState ?? createSeedState(seed, source());
+  if (options.registeredTpps !== undefined) {
+    const registry = { ...state.tppRegistry };
+    for (const tpp of options.registeredTpps) {
+      registry[tpp.organisationId] = { ...tpp, email: tpp.email ?? null, registeredAt: source() };
+    }
+    state = { ...state, tppRegistry: registry };
+  }
   let seq = 0;
   let tail: Promise<unknown> = Promise.resolve();
   const listeners = new Set<(event: SandboxEvent) => void>();
@@ -103,16 +135,25 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     const started = performance.now();
     const url = new URL(request.url);
     let bodyText: string | null = null;
+    let bytes: Uint8Array | null = null;
     let pre: ApiError | null = null;
     try {
-      const bytes = await readBody(request, maxBodyBytes);
+      bytes = await readBody(request, maxBodyBytes);
       bodyText = bytes === null ? null : decodeBody(bytes);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       pre = error;
     }
     const engineRequest = toEngineRequest(request, url, bodyText);
-    const tpp: TppContext = { kind: 'unchecked' };
+    const match = matchRoute(table, engineRequest.method, url.pathname);
+    // Signatures are verified concurrently, before the request takes its turn in the queue.
+    const { tpp, steps } = await security.check(
+      request,
+      url,
+      bytes,
+      match.kind === 'found' ? match.route : null,
+      source() + state.clock.offsetMs,
+    );
     // Requests are applied one at a time, in arrival order (several tabs may share one engine).
     const previous = tail;
     const applied = (async () => {
@@ -171,10 +212,19 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
             requestBody: bodyText,
             responseHeaders: response.headers,
             responseBody: response.json ?? response.html ?? null,
+            signature: {
+              verdict:
+                tpp.kind === 'rejected' ? 'rejected' : tpp.kind === 'verified' ? 'verified' : 'unchecked',
+              steps,
+            },
           },
         });
       }
-      return toWebResponse(response);
+      return security.sign(
+        toWebResponse(response),
+        engineRequest.headers['x-request-id'],
+        source() + state.clock.offsetMs,
+      );
     })();
     tail = applied.catch(() => undefined);
     return applied;

@@ -1,6 +1,7 @@
 import type { Route } from '../core/router.js';
 import { ClockChange, changeClock, getClock } from './clock.js';
 import { exportState, importState, resetState } from './state.js';
+import { deregisterTpp, listTpps, registerTpp, TppRegistration } from './tpps.js';
 
 /** The unsigned control plane under `/_sandbank/` (ARCHITECTURE.md, public contract). */
 export const controlRoutes: readonly Route[] = [
@@ -33,5 +34,21 @@ export const controlRoutes: readonly Route[] = [
     service: 'control',
     operation: resetState,
     summary: 'Back to the seeded state',
+  },
+  { method: 'GET', path: '/tpps', service: 'control', operation: listTpps, summary: 'The TPP register' },
+  {
+    method: 'POST',
+    path: '/tpps',
+    service: 'control',
+    operation: registerTpp,
+    body: TppRegistration,
+    summary: 'Register a TPP (the production profile checks every signed request against it)',
+  },
+  {
+    method: 'DELETE',
+    path: '/tpps/:organisationId',
+    service: 'control',
+    operation: deregisterTpp,
+    summary: 'Remove a TPP from the register',
   },
 ];

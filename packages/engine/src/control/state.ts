@@ -5,7 +5,7 @@ import { empty, json } from '../core/http.js';
 import type { Operation } from '../core/router.js';
 import { State } from '../core/state.js';
 import { parseWith } from '../core/validate.js';
-import { createSeedState } from '../sandbox-api/seed.js';
+import { reseed } from '../sandbox-api/seed.js';
 
 /** GET /_sandbank/state: the whole state, for export (the untouched original: no copy of a large state). */
 export const exportState: Operation = (draft) => json(200, original(draft));
@@ -31,8 +31,6 @@ const ResetBody = z.strictObject({ seed: z.string().min(1).max(200).optional() }
 /** POST /_sandbank/reset: back to the seeded state (optionally with another seed). */
 export const resetState: Operation = (draft, input, ctx) => {
   const body = parseWith(ResetBody, input.body, 'body');
-  const offsetMs = draft.clock.offsetMs;
-  Object.assign(draft, createSeedState(body?.seed ?? draft.meta.seed, ctx.now));
-  draft.clock.offsetMs = offsetMs;
+  reseed(draft, body?.seed ?? draft.meta.seed, ctx.now);
   return empty(204);
 };

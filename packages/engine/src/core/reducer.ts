@@ -5,6 +5,7 @@ import type { RequestContext } from './context.js';
 import { ApiError, apiError, tppMessage, warning } from './errors.js';
 import { assertValidHeaders, parseAcceptFixes, requireHeaders } from './headers.js';
 import { type EngineRequest, type EngineResponse, errorBody, json } from './http.js';
+import { ownEntry } from './ids.js';
 import { type CompiledRoute, compileRoutes, matchRoute, type Route } from './router.js';
 import type { State } from './state.js';
 import { parseWith, singleQuery } from './validate.js';
@@ -99,9 +100,22 @@ function parseFormBody(request: EngineRequest): Record<string, string[]> {
 }
 
 /** part 5.1 / issue 3: PSP_AI for account information, PSP_PI for payment initiation. */
-function checkRole(route: Route, ctx: RequestContext): void {
+function checkRole(route: Route, ctx: RequestContext, state: State): void {
   if (ctx.tpp.kind !== 'verified') return;
   const needed = route.service === 'ais' ? 'PSP_AI' : route.service === 'pis' ? 'PSP_PI' : null;
+  // part 1 / 5.1 rule 11: in production the certificate must belong to a registered TPP.
+  const registered =
+    ctx.profile === 'production' ? ownEntry(state.tppRegistry, ctx.tpp.organisationId) : null;
+  if (ctx.profile === 'production' && registered === undefined) {
+    throw apiError(
+      'CERTIFICATE_INVALID',
+      `the certificate's TPP ${ctx.tpp.organisationId} (${ctx.tpp.name}) is not registered with the bank; register it with POST /_sandbank/tpps`,
+      { path: 'TPP-Signature-Certificate' },
+    );
+  }
+  if (needed !== null && registered && !registered.roles.includes(needed)) {
+    throw apiError('ROLE_INVALID', `${ctx.tpp.organisationId} is not registered for the role ${needed}`);
+  }
   if (needed === null || ctx.tpp.roles.includes(needed)) return;
   const text = `the certificate of ${ctx.tpp.name} lacks the PSD2 role ${needed}, needed for ${
     route.service === 'ais' ? 'account information' : 'payment initiation'
@@ -178,9 +192,9 @@ export function createReducer(
         requireHeaders(request.headers, ['x-request-id']);
         assertValidHeaders(request.headers);
         ctx.fixes = parseAcceptFixes(request.headers['x-accept-fix']);
-        if (ctx.tpp.kind === 'rejected') throw new ApiError(ctx.tpp.status, ctx.tpp.messages);
         requireHeaders(request.headers, route.requiredHeaders ?? []);
-        checkRole(route, ctx);
+        if (ctx.tpp.kind === 'rejected') throw new ApiError(ctx.tpp.status, ctx.tpp.messages);
+        checkRole(route, ctx, state);
         body = parseJsonBody(request);
       } else if (route.service === 'page') {
         body = request.method === 'POST' ? parseFormBody(request) : undefined;

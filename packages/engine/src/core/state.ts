@@ -283,6 +283,19 @@ export const SigningBasket = z.object({
 });
 export type SigningBasket = z.infer<typeof SigningBasket>;
 
+/**
+ * A TPP as the bank's register knows it (part 1: registered AISP/PISP, optional contact e-mail given
+ * through the TPP dialogue interface). The production profile checks every signed request against it.
+ */
+export const RegisteredTpp = z.object({
+  organisationId: z.string(),
+  name: z.string(),
+  roles: z.array(z.enum(['PSP_AS', 'PSP_PI', 'PSP_AI', 'PSP_IC'])),
+  email: z.string().nullable(),
+  registeredAt: z.number(),
+});
+export type RegisteredTpp = z.infer<typeof RegisteredTpp>;
+
 export const State = z.object({
   version: z.literal(STATE_VERSION),
   meta: z.object({ seed: z.string(), counter: z.number().int().nonnegative() }),
@@ -309,6 +322,8 @@ export const State = z.object({
   signingBaskets: z.record(z.string(), SigningBasket).default({}),
   /** Bank time of the last batch run (null: not yet started; the next request starts it). */
   paymentProcessing: z.object({ lastBatchAt: z.number().nullable() }).default({ lastBatchAt: null }),
+  // TPP registration (issue 3): the register the production profile checks, keyed by organisationId.
+  tppRegistry: z.record(z.string(), RegisteredTpp).default({}),
 });
 export type State = z.infer<typeof State>;
 
@@ -332,5 +347,6 @@ export function emptyState(seed: string): State {
     payments: {},
     signingBaskets: {},
     paymentProcessing: { lastBatchAt: null },
+    tppRegistry: {},
   };
 }

@@ -409,3 +409,15 @@ export function newestFirst(a: Transaction, b: Transaction): number {
   if (a.bookingDate !== b.bookingDate) return a.bookingDate < b.bookingDate ? 1 : -1;
   return b.seq - a.seq;
 }
+
+/**
+ * Back to the seeded customer data in place (an immer draft or a plain state). The bank's own
+ * settings are not customer data and stay: the clock offset and the TPP register.
+ */
+export function reseed(state: State, seed: string, now: number): void {
+  const { offsetMs } = state.clock;
+  const registry = state.tppRegistry;
+  Object.assign(state, createSeedState(seed, now));
+  state.clock.offsetMs = offsetMs;
+  state.tppRegistry = registry;
+}

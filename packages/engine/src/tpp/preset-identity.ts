@@ -1,7 +1,7 @@
 // Ready-made TPP identities for tests and prototypes, created once per preset and validity.
 import { type CertificateAuthority, createCertificateAuthority } from './certificate-authority.js';
 import { createTppIdentity } from './create-tpp-identity.js';
-import { type CreateTppIdentityOptions, DAY_MS, type TppIdentity } from './tpp-identity.js';
+import type { CreateTppIdentityOptions, TppIdentity } from './tpp-identity.js';
 
 export type IdentityPreset = 'aisp' | 'pisp' | 'both' | 'expired' | 'no-roles' | 'wrong-ca';
 
@@ -29,10 +29,14 @@ const PRESETS: Record<IdentityPreset, Omit<CreateTppIdentityOptions, 'issuer' | 
   },
 };
 
+/** Presets are valid from 2020 through 2049 (UTCTime's last year, RFC 5280 §4.1.2.5). */
+export const PRESET_VALID_FROM = Date.UTC(2020, 0, 1);
+export const PRESET_VALID_TO = Date.UTC(2049, 11, 31, 23, 59, 59);
+
 const identities = new Map<string, Promise<TppIdentity>>();
 let untrustedCa: Promise<CertificateAuthority> | undefined;
 
-/** 'expired' ended a day before the real clock; 'wrong-ca' is issued by an untrusted throwaway CA. */
+/** 'expired' ended in 2019; 'wrong-ca' is issued by an untrusted throwaway CA. */
 export function presetIdentity(preset: IdentityPreset, options: PresetOptions = {}): Promise<TppIdentity> {
   const base = PRESETS[preset];
   if (base === undefined) return Promise.reject(new TypeError(`unknown identity preset "${preset}"`));
@@ -51,11 +55,16 @@ async function create(
   base: Omit<CreateTppIdentityOptions, 'issuer' | 'subtle'>,
   options: PresetOptions,
 ): Promise<TppIdentity> {
-  const now = Date.now();
-  const request: CreateTppIdentityOptions = { ...base };
+  // Fixed validity, not relative to the real clock: a sandbox's bank clock may be set to any day
+  // from 2020 on, and a preset must be valid (or, 'expired', invalid) whatever it says.
+  const request: CreateTppIdentityOptions = {
+    ...base,
+    validFrom: PRESET_VALID_FROM,
+    validTo: PRESET_VALID_TO,
+  };
   if (preset === 'expired') {
-    request.validFrom = now - 366 * DAY_MS;
-    request.validTo = now - DAY_MS;
+    request.validFrom = Date.UTC(2018, 0, 1);
+    request.validTo = Date.UTC(2019, 11, 31, 23, 59, 59);
   }
   if (options.validFrom !== undefined) request.validFrom = options.validFrom;
   if (options.validTo !== undefined) request.validTo = options.validTo;

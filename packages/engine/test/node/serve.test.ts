@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { presetIdentity, signRequest } from '../../src/tpp/index.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 let server: ChildProcess;
@@ -31,14 +32,23 @@ afterAll(async () => {
 });
 
 describe('pnpm serve', () => {
-  it('prints its URL on 127.0.0.1 and answers over real HTTP', async () => {
+  it('prints its URL on 127.0.0.1 and answers signed requests over real HTTP', async () => {
     expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    const response = await fetch(`${base}/v1/sandbox/initialize`, {
+    const request = new Request(`${base}/v1/sandbox/initialize`, {
       method: 'POST',
       headers: { 'X-Request-ID': 'r1' },
     });
+    const response = await fetch(await signRequest(request, await presetIdentity('both')));
     expect(response.status).toBe(204);
     expect(response.headers.get('x-request-id')).toBe('r1');
+  });
+
+  it('refuses an unsigned request, saying how to sign', async () => {
+    const response = await fetch(`${base}/v1/sandbox/customers`, { headers: { 'X-Request-ID': 'r0' } });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { tppMessages: Array<{ code: string; text: string }> };
+    expect(body.tppMessages[0]?.code).toBe('SIGNATURE_MISSING');
+    expect(body.tppMessages[0]?.text).toContain('signRequest');
   });
 
   it('answers errors in tppMessages form', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { paymentScaOutcome } from '../../src/payments/sca-outcome.js';
-import { corporateIdFor, UNVERIFIED_TPP } from '../../src/sca/psu.js';
+import { corporateIdFor } from '../../src/sca/psu.js';
 import {
   account,
   api,
@@ -15,6 +15,7 @@ import {
   state,
   status,
 } from '../support/payments.js';
+import { TEST_TPP } from '../support/signing.js';
 
 describe('payment SCA outcome (briefs/sca-interface.md)', () => {
   it('refuses approval by a PSU who may not pay from the debtor account (PAYMENT_FAILED), leaving it RCVD', async () => {
@@ -38,7 +39,7 @@ describe('payment SCA outcome (briefs/sca-interface.md)', () => {
     const agreement = Object.values(s.agreements).find((a) => a.owner === BAKERI);
     const right = await approve(sb, created.body.paymentId, BAKERI, {
       context: 'CORPORATE',
-      corporateId: corporateIdFor(s, agreement?.agreementId ?? '', UNVERIFIED_TPP),
+      corporateId: corporateIdFor(s, agreement?.agreementId ?? '', TEST_TPP),
     });
     expect(right.body.transactionStatus).toBe('ACCP');
   });
@@ -120,7 +121,7 @@ describe('corporate context from the payment', () => {
     const created = await createPayment(sb, body, {
       headers: {
         'psu-context': 'CORPORATE',
-        'psu-corporate-id': corporateIdFor(s, agreement?.agreementId ?? '', UNVERIFIED_TPP),
+        'psu-corporate-id': corporateIdFor(s, agreement?.agreementId ?? '', TEST_TPP),
       },
     });
     const reply = await approve(sb, created.body.paymentId, BAKERI);

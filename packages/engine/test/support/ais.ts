@@ -4,6 +4,7 @@ import { ledgerFrom } from '../../src/core/ledger.js';
 import { createSandbox, type Sandbox, type SandboxOptions, type Transaction } from '../../src/index.js';
 import { createSeedState } from '../../src/sandbox-api/seed.js';
 import { type FormControl, formBody, type ParsedForm, parseForm } from './form.js';
+import { signing, TEST_TPP_REGISTRATION } from './signing.js';
 
 export const ORIGIN = 'https://bank.example';
 export const START = Date.parse('2026-03-02T10:00:00Z');
@@ -14,7 +15,7 @@ export const FJORDLYS = '18129215603';
 export const NORDKAPP = '20079518612';
 
 export function sandbox(options: SandboxOptions = {}): Sandbox {
-  return createSandbox({ now: () => START, ...options });
+  return signing(createSandbox({ now: () => START, registeredTpps: [TEST_TPP_REGISTRATION], ...options }));
 }
 
 let requestCounter = 0;
@@ -24,10 +25,7 @@ export interface ApiOptions {
   body?: unknown;
 }
 
-/**
- * One API call as a TPP makes it. Signing will be added here once request signatures are checked;
- * a header given as undefined is left out.
- */
+/** One API call as a TPP makes it (signed by the sandbox's signing `fetch`); a header given as undefined is left out. */
 export async function api(
   sb: Sandbox,
   method: string,

@@ -1,11 +1,14 @@
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/index.js';
+import { signing, TEST_TPP_REGISTRATION } from './signing.js';
 
 export const ORIGIN = 'http://localhost';
 export const FIXED_NOW = Date.parse('2026-03-02T10:00:00Z');
 
 /** A sandbox on a fixed clock, so answers are reproducible. */
 export function fixedSandbox(options: SandboxOptions = {}): Sandbox {
-  return createSandbox({ now: () => FIXED_NOW, ...options });
+  return signing(
+    createSandbox({ now: () => FIXED_NOW, registeredTpps: [TEST_TPP_REGISTRATION], ...options }),
+  );
 }
 
 export interface CallOptions {

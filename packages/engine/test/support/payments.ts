@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Account, State } from '../../src/core/state.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox.js';
+import { signing, TEST_TPP_REGISTRATION } from './signing.js';
 
 /** Monday 2 March 2026, 10:00 UTC: a banking day, between the 09:00 and 12:00 batches. */
 export const NOW = Date.parse('2026-03-02T10:00:00Z');
@@ -16,7 +17,17 @@ export const INSTANT = 'instant-norwegian-domestic-credit-transfers-straks';
 
 export function newSandbox(options: { profile?: 'sandbox' | 'production'; now?: number } = {}): Sandbox {
   const at = options.now ?? NOW;
-  return createSandbox({ now: () => at, ...(options.profile ? { profile: options.profile } : {}) });
+  // The tests choose Digest themselves (part 4.1 P requires it), so the signer adds none.
+  return signing(
+    createSandbox({
+      now: () => at,
+      registeredTpps: [TEST_TPP_REGISTRATION],
+      ...(options.profile ? { profile: options.profile } : {}),
+    }),
+    {
+      addDigest: false,
+    },
+  );
 }
 
 let counter = 0;

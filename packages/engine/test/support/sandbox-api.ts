@@ -1,11 +1,12 @@
 import { createSandbox, type Sandbox } from '../../src/index.js';
+import { signing } from './signing.js';
 
 /** The fixed bank clock every mock-data test runs at. */
 export const NOW = Date.parse('2026-03-02T10:00:00Z');
 export const TODAY = '2026-03-02';
 
 export function newSandbox(seed = 'test'): Sandbox {
-  return createSandbox({ now: () => NOW, seed });
+  return signing(createSandbox({ now: () => NOW, seed }));
 }
 
 export interface ApiResult {
@@ -17,10 +18,7 @@ export interface ApiResult {
 
 let requestCounter = 0;
 
-/**
- * One request to the sandbox through its public `fetch`. Requests are built here only, so that signing
- * (part 5.1) can be added in one place once the security layer checks signatures.
- */
+/** One request to the sandbox through its public `fetch` (signed there, part 5.1). */
 export async function api(
   sandbox: Sandbox,
   method: string,
