@@ -19,7 +19,9 @@ describe('account information conforms to Berlin Group 1.3.6', () => {
       for (const status of ['booked', 'pending', 'both', 'all']) {
         await journey.read(`/v1/accounts/${id}/transactions?bookingStatus=${status}`, { headers });
       }
-      await journey.read(`/v1/accounts/${id}/transactions?bookingStatus=booked&withBalance=true`, { headers });
+      await journey.read(`/v1/accounts/${id}/transactions?bookingStatus=booked&withBalance=true`, {
+        headers,
+      });
       const page = await journey.read(`/v1/accounts/${id}/transactions?bookingStatus=booked&limit=2`, {
         headers,
       });
@@ -57,7 +59,11 @@ describe('account information conforms to Berlin Group 1.3.6', () => {
 
   it('answers a corporate PSU, whose transaction details carry links, with conforming bodies', async () => {
     const journey = new Journey();
-    const psu = await consent(journey.sandbox, { nationalId: FJORDLYS, context: 'CORPORATE', accounts: 'all' });
+    const psu = await consent(journey.sandbox, {
+      nationalId: FJORDLYS,
+      context: 'CORPORATE',
+      accounts: 'all',
+    });
     const headers = { ...psu.headers, ...IP };
     const list = await journey.read('/v1/accounts?withBalance=true', { headers });
     for (const account of list.body.accounts as { resourceId: string }[]) {

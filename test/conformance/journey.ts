@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Sandbox } from '../../packages/engine/src/index.js';
-import { type ApiOptions, api, sandbox } from '../../packages/engine/test/support/ais.js';
+import { type ApiOptions, api, ORIGIN, sandbox } from '../../packages/engine/test/support/ais.js';
 import { berlinGroupErrors, fixture } from './berlin-group.js';
 import { applyDeviations } from './deviations.js';
 
@@ -63,6 +63,26 @@ export class Journey {
     return answer;
   }
 
+  /** A request with a body sent exactly as given (another content type, raw text). */
+  async send(method: string, path: string, headers: Record<string, string>, body: string): Promise<Call> {
+    const request = new Request(`${ORIGIN}${path}`, {
+      method,
+      headers: { 'x-request-id': `raw-${++this.sent}`, ...headers },
+      body,
+    });
+    const response = await this.sandbox.fetch(request);
+    const text = await response.text();
+    const answer = {
+      status: response.status,
+      headers: response.headers,
+      body: text === '' ? null : JSON.parse(text),
+    };
+    this.validate(method, path, { headers }, answer);
+    return answer;
+  }
+
+  private sent = 0;
+
   /**
    * A read made twice, with and without `x-accept-fix: amount-as-string` (part 9): both answers are
    * validated; the one with the fix is returned.
@@ -72,7 +92,10 @@ export class Journey {
     // Transaction details require x-accept-fix (part 4.1 T): the other variant sends another fix.
     const without = path.match(/\/transactions\/[^/?]+/) ? 'cash-account-type-iso' : undefined;
     await this.call('GET', path, { ...options, headers: { ...headers, 'x-accept-fix': without } });
-    return this.call('GET', path, { ...options, headers: { ...headers, 'x-accept-fix': 'amount-as-string' } });
+    return this.call('GET', path, {
+      ...options,
+      headers: { ...headers, 'x-accept-fix': 'amount-as-string' },
+    });
   }
 
   private validate(method: string, path: string, options: ApiOptions, answer: Call): void {
