@@ -120,7 +120,7 @@ describe('consents conform to Berlin Group 1.3.6', () => {
     journey.expectConformance(['GET /accounts 403', 'GET /card-accounts/{account-id}/transactions 403']);
   });
 
-  it('answers corporate header errors with conforming bodies (D4)', async () => {
+  it('answers corporate header errors with conforming bodies (D4), agreements and user identification', async () => {
     const journey = new Journey();
     const psu = await consent(journey.sandbox, {
       nationalId: FJORDLYS,
@@ -138,6 +138,12 @@ describe('consents conform to Berlin Group 1.3.6', () => {
       headers: { ...psu.headers, 'psu-id': '11111111-1111-4111-8111-111111111111' },
     });
     expect(stranger.status).toBe(401);
+    // No Berlin Group counterpart (part 5.4, platform-facts §1): held to their zod response schemas.
+    const agreements = await journey.call('GET', '/v1/agreements', { headers: withoutCorporateId });
+    expect(agreements.body.agreements).toHaveLength(1);
+    for (const path of ['/v1/user', '/v1/users']) {
+      expect((await journey.call('GET', path, { headers: SCA })).status).toBe(200);
+    }
     journey.expectConformance(['GET /accounts 400', 'GET /accounts 401']);
   });
 });

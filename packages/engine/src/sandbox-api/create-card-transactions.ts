@@ -24,7 +24,7 @@ const CardTransactionIn = z.object({
   merchantName: text(70).optional(),
 });
 
-const CreateCardTransactionsBody = z
+export const CreateCardTransactionsBody = z
   .array(CardTransactionIn)
   .min(1, { error: 'must hold at least one transaction' })
   .max(1000, { error: 'must hold at most 1000 transactions' });
