@@ -49,3 +49,16 @@ export function berlinGroupErrors(operation: string, status: number, body: unkno
     ? []
     : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`);
 }
+
+/** Validates `value` against one definition of the fixture (`tppMessage2XX`). */
+export function berlinGroupDefinitionErrors(definition: string, value: unknown): string[] {
+  const key = `$defs ${definition}`;
+  let validate = compiled.get(key);
+  if (validate === undefined) {
+    validate = ajv.compile({ $ref: `${BASE}#/$defs/${definition}` });
+    compiled.set(key, validate);
+  }
+  return validate(value)
+    ? []
+    : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`);
+}

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { Sandbox } from '../../packages/engine/src/index.js';
 import { type ApiOptions, api, ORIGIN, sandbox } from '../../packages/engine/test/support/ais.js';
-import { berlinGroupErrors, fixture } from './berlin-group.js';
+import { berlinGroupDefinitionErrors, berlinGroupErrors, fixture } from './berlin-group.js';
 import { applyDeviations } from './deviations.js';
 
 /**
@@ -116,6 +116,13 @@ export class Journey {
       errors = berlinGroupErrors(operation, patched.status, patched.body);
     } catch (error) {
       errors = [(error as Error).message];
+    }
+    // A message on a success is a Berlin Group tppMessage2XX wherever it appears, even where the
+    // operation's 2XX body does not declare `tppMessages`.
+    if (answer.status < 300 && Array.isArray(answer.body?.tppMessages)) {
+      for (const message of answer.body.tppMessages) {
+        errors.push(...berlinGroupDefinitionErrors('tppMessage2XX', message).map((e) => `tppMessages${e}`));
+      }
     }
     for (const error of errors) {
       this.problems.push(`${method} ${path} → ${answer.status} (${operation}): ${error}`);
