@@ -16,7 +16,11 @@ import {
 const runs = Number(process.argv[2] ?? 100_000);
 const seed = Number(process.argv[3] ?? Date.now() % 2 ** 31);
 const knownCodes = new Set(Object.keys(ERROR_STATUSES));
-const sandbox = createSandbox({ now: () => Date.parse('2026-03-02T10:00:00Z'), seed: 'fuzz' });
+const sandbox = createSandbox({
+  now: () => Date.parse('2026-03-02T10:00:00Z'),
+  seed: 'fuzz',
+  checkResponses: true,
+});
 const psus = await consentedPsus(sandbox);
 let found: Violation | null = null;
 

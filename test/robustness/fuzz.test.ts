@@ -9,7 +9,7 @@ const runs = Number(process.env.FUZZ_RUNS ?? 1500);
 
 describe('robustness under generated requests', () => {
   it('never answers 5xx or throws; every error is tppMessages with a known code; failures change nothing', async () => {
-    const sandbox = createSandbox({ now: () => NOW, seed: 'fuzz' });
+    const sandbox = createSandbox({ now: () => NOW, seed: 'fuzz', checkResponses: true });
     const psus = await consentedPsus(sandbox);
     // Account-information reads that got past consent into the operation: the fuzzer reaches deep.
     const reached = new Set<string>();
