@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { CURRENCIES } from '../core/codes.js';
 import {
   AccountRefOut,
   AmountOut,
   BalanceOut,
+  CurrencyOut,
   DateOut,
   LinkOut,
   LinksOut,
@@ -16,7 +16,7 @@ export const AccountOut = z.strictObject({
   resourceId: z.string(),
   bban: z.string().max(30),
   iban: z.string().max(34),
-  currency: z.enum(CURRENCIES),
+  currency: CurrencyOut,
   // part 8: account names up to 70 characters.
   name: z.string().max(70),
   product: z.string(),
@@ -32,7 +32,7 @@ export const AccountDetailsOut = z.object({ account: AccountOut });
 const AccountOfReport = z.strictObject({
   bban: z.string(),
   iban: z.string(),
-  currency: z.enum(CURRENCIES),
+  currency: CurrencyOut,
 });
 
 export const BalancesOut = z.object({

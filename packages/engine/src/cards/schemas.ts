@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { CURRENCIES } from '../core/codes.js';
-import { AmountOut, BalanceOut, DateOut, LinkOut, LinksOut } from '../core/response-schemas.js';
+import { AmountOut, BalanceOut, CurrencyOut, DateOut, LinkOut, LinksOut } from '../core/response-schemas.js';
 
 /** The card-account answers (platform-facts §2), for `route.response`. */
 
 export const CardAccountOut = z.strictObject({
   resourceId: z.string(),
   maskedPan: z.string(),
-  currency: z.enum(CURRENCIES),
+  currency: CurrencyOut,
   // part 9 `longer-names`: 35 characters, 70 with the fix.
   name: z.string().max(70),
   product: z.string(),

@@ -1,10 +1,13 @@
 import { z } from 'zod';
-import { BALANCE_TYPES, CURRENCIES } from './codes.js';
+import { BALANCE_TYPES } from './codes.js';
 
 /**
  * Pieces of the successful answers, for `route.response`: the OpenAPI document shows them, and
  * `checkResponses` holds every answer to them.
  */
+
+/** ISO 4217 alphabetic code, as Berlin Group's `currencyCode` pattern (an imported state may hold any). */
+export const CurrencyOut = z.string().regex(/^[A-Z]{3}$/);
 
 /** part 2.1 Link: `href` and `verbs` (platform-facts §2). */
 export const LinkOut = z.strictObject({
@@ -18,14 +21,14 @@ export const LinksOut = z.record(z.string(), LinkOut);
 /** part 9: a JSON number by default, a decimal string under `x-accept-fix: amount-as-string`. */
 export const AmountOut = z.strictObject({
   amount: z.union([z.number(), z.string().regex(/^-?\d{1,18}(\.\d{1,5})?$/)]),
-  currency: z.enum(CURRENCIES),
+  currency: CurrencyOut,
 });
 
 /** part 2.6 account reference: bban max 30, iban max 34. */
 export const AccountRefOut = z.strictObject({
   bban: z.string().max(30).optional(),
   iban: z.string().max(34).optional(),
-  currency: z.enum(CURRENCIES).optional(),
+  currency: CurrencyOut.optional(),
 });
 
 export const BalanceOut = z.strictObject({
