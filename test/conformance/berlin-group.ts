@@ -6,16 +6,18 @@ import addFormatsModule from 'ajv-formats';
  * The Berlin Group 1.3.6 response schemas (test/fixtures/berlin-group, derived by
  * scripts/derive-berlin-group-schemas.ts), compiled once with Ajv.
  */
-interface Fixture {
+export interface Fixture {
   $defs: Record<string, unknown>;
   operations: Record<string, Record<string, unknown>>;
 }
 
-const fixture = JSON.parse(
+export const fixture = JSON.parse(
   readFileSync(new URL('../fixtures/berlin-group/psd2-api-1.3.6.schema.json', import.meta.url), 'utf8'),
 ) as Fixture;
 
-const ajv = new Ajv2020({ strict: false, allErrors: true });
+// The definition's patterns are ECMA-262 without the `u` flag (e.g. `\-` outside a class in the
+// phone-number pattern), so Ajv must not compile them as unicode expressions.
+const ajv = new Ajv2020({ strict: false, allErrors: true, unicodeRegExp: false });
 const addFormats = addFormatsModule as unknown as (a: Ajv2020) => Ajv2020;
 addFormats(ajv);
 const BASE = 'https://sandbank.local/berlin-group-1.3.6.json';
@@ -44,6 +46,19 @@ function rewrite(schema: unknown): unknown {
 export function berlinGroupErrors(operation: string, status: number, body: unknown): string[] {
   const validate = berlinGroupValidator(operation, status);
   return validate(body)
+    ? []
+    : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`);
+}
+
+/** Validates `value` against one definition of the fixture (`tppMessage2XX`). */
+export function berlinGroupDefinitionErrors(definition: string, value: unknown): string[] {
+  const key = `$defs ${definition}`;
+  let validate = compiled.get(key);
+  if (validate === undefined) {
+    validate = ajv.compile({ $ref: `${BASE}#/$defs/${definition}` });
+    compiled.set(key, validate);
+  }
+  return validate(value)
     ? []
     : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`);
 }

@@ -32,4 +32,26 @@ describe('GET /_sandbank/openapi.json', () => {
     }
     expect(withBody.length).toBeGreaterThan(0);
   });
+
+  it('describes the successful answers from the response schemas', async () => {
+    const sandbox = createSandbox();
+    const doc = (await (
+      await sandbox.fetch(new Request('http://localhost/_sandbank/openapi.json'))
+    ).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    const withResponse = routes.filter((r) => r.response !== undefined);
+    for (const route of withResponse) {
+      const root = route.service === 'control' || route.service === 'page' ? '/_sandbank' : '/v1';
+      const path = `${root}${route.path}`.replace(/:([A-Za-z][\w-]*)/g, '{$1}');
+      const responses = doc.paths[path]?.[route.method.toLowerCase()]?.responses ?? {};
+      expect(responses[route.method === 'POST' ? '201' : '200'], `${route.method} ${path}`).toBeDefined();
+    }
+    for (const path of ['/accounts', '/card-accounts/:id/transactions', '/agreements']) {
+      expect(withResponse.some((r) => r.path === path)).toBe(true);
+    }
+    for (const path of ['/sandbox/accounts', '/sandbox/customers', '/sandbox/card-accounts']) {
+      expect(routes.find((r) => r.method === 'POST' && r.path === path)?.body).toBeDefined();
+    }
+  });
 });

@@ -4,17 +4,30 @@
  */
 import fc from 'fast-check';
 import { createSandbox, ERROR_STATUSES, routes } from '../../packages/engine/src/index.js';
-import { checkInvariants, requestArbitrary, toRequest, type Violation } from './generators.js';
+import {
+  checkInvariants,
+  consentedPsus,
+  keepConsents,
+  requestArbitrary,
+  toRequest,
+  type Violation,
+} from './generators.js';
 
 const runs = Number(process.argv[2] ?? 100_000);
 const seed = Number(process.argv[3] ?? Date.now() % 2 ** 31);
 const knownCodes = new Set(Object.keys(ERROR_STATUSES));
-const sandbox = createSandbox({ now: () => Date.parse('2026-03-02T10:00:00Z'), seed: 'fuzz' });
+const sandbox = createSandbox({
+  now: () => Date.parse('2026-03-02T10:00:00Z'),
+  seed: 'fuzz',
+  checkResponses: true,
+});
+const psus = await consentedPsus(sandbox);
 let found: Violation | null = null;
 
 const started = performance.now();
 const result = await fc.check(
-  fc.asyncProperty(requestArbitrary(routes, '/v1'), fc.nat(), async (generated, pick) => {
+  fc.asyncProperty(requestArbitrary(routes, '/v1', psus), fc.nat(), async (generated, pick) => {
+    await keepConsents(sandbox);
     const violation = await checkInvariants(
       sandbox,
       toRequest(generated, sandbox.getState(), pick),

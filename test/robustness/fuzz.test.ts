@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createSandbox, ERROR_STATUSES, routes } from '../../packages/engine/src/index.js';
-import { checkInvariants, requestArbitrary, toRequest } from './generators.js';
+import { checkInvariants, consentedPsus, keepConsents, requestArbitrary, toRequest } from './generators.js';
 
 const NOW = Date.parse('2026-03-02T10:00:00Z');
 const knownCodes = new Set(Object.keys(ERROR_STATUSES));
@@ -9,18 +9,31 @@ const runs = Number(process.env.FUZZ_RUNS ?? 1500);
 
 describe('robustness under generated requests', () => {
   it('never answers 5xx or throws; every error is tppMessages with a known code; failures change nothing', async () => {
-    const sandbox = createSandbox({ now: () => NOW, seed: 'fuzz' });
+    const sandbox = createSandbox({ now: () => NOW, seed: 'fuzz', checkResponses: true });
+    const psus = await consentedPsus(sandbox);
+    // Account-information reads that got past consent into the operation: the fuzzer reaches deep.
+    const reached = new Set<string>();
+    const deep = (status: number, label: string) => {
+      if (status === 200 && /^GET \/v1\/(card-)?accounts\/[^/]+\/transactions/.test(label)) {
+        reached.add(label.split('/').length === 6 ? 'details' : 'transactions');
+      }
+      if (status === 200 && /^GET \/v1\/(card-)?accounts\/[^/]+(\/balances)?$/.test(label))
+        reached.add('account');
+    };
     await fc.assert(
-      fc.asyncProperty(requestArbitrary(routes, '/v1'), fc.nat(), async (generated, pick) => {
+      fc.asyncProperty(requestArbitrary(routes, '/v1', psus), fc.nat(), async (generated, pick) => {
+        await keepConsents(sandbox);
         const violation = await checkInvariants(
           sandbox,
           toRequest(generated, sandbox.getState(), pick),
           knownCodes,
+          deep,
         );
         expect(violation).toBeNull();
       }),
       { numRuns: runs, seed: Number(process.env.FUZZ_SEED ?? 20261122) },
     );
+    if (runs >= 1500) expect([...reached].sort()).toEqual(['account', 'details', 'transactions']);
   });
 
   it('gives the same answers to the same generated sequence from the same seed', async () => {

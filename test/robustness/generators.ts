@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { Route, Sandbox, State } from '../../packages/engine/src/index.js';
+import { consent, FJORDLYS, KARI } from '../../packages/engine/test/support/ais.js';
 
 /**
  * Arbitrary requests over every route of the table: right and wrong methods, real and made-up ids,
@@ -38,14 +39,58 @@ const ODD_VALUES = [
   'PRIVATE,CORPORATE',
 ];
 
-const header = fc.oneof(
-  fc.constantFrom(...Object.entries(GOOD_HEADERS)),
-  fc.tuple(
-    fc.constantFrom(...Object.keys(GOOD_HEADERS), 'Date', 'X-Date', 'Digest', 'Signature'),
-    fc.constantFrom(...ODD_VALUES),
-  ),
-  fc.tuple(fc.constantFrom('X-Unknown', 'Accept', 'PSU-Geo-Location'), fc.string({ maxLength: 20 })),
-);
+/** Headers: good ones, odd values, unknown names; plus the ids of PSUs that gave consent. */
+function headerArbitrary(psus: readonly ConsentedPsu[]): fc.Arbitrary<[string, string]> {
+  const known: [string, string][] = psus.flatMap((p) => [
+    ['PSU-ID', p.psuId] as [string, string],
+    ...(p.corporateId === undefined ? [] : [['PSU-Corporate-ID', p.corporateId] as [string, string]]),
+  ]);
+  return fc.oneof(
+    fc.constantFrom(...Object.entries(GOOD_HEADERS)),
+    ...(known.length > 0 ? [{ weight: 2, arbitrary: fc.constantFrom(...known) }] : []),
+    fc.tuple(
+      fc.constantFrom(...Object.keys(GOOD_HEADERS), 'Date', 'X-Date', 'Digest', 'Signature'),
+      fc.constantFrom(...ODD_VALUES),
+    ),
+    fc.tuple(fc.constantFrom('X-Unknown', 'Accept', 'PSU-Geo-Location'), fc.string({ maxLength: 20 })),
+  );
+}
+
+export interface ConsentedPsu {
+  psuId: string;
+  corporateId?: string;
+}
+
+/**
+ * A private and a corporate PSU give consent to all their accounts before the fuzzing starts, so
+ * generated account-information calls that carry their ids get past the consent check and reach
+ * the operations (listings, paging, details, the daily cap).
+ */
+export async function consentedPsus(sandbox: Sandbox): Promise<ConsentedPsu[]> {
+  const kari = await consent(sandbox, { nationalId: KARI, accounts: 'all' }, 'session-1');
+  const fjordlys = await consent(
+    sandbox,
+    { nationalId: FJORDLYS, context: 'CORPORATE', accounts: 'all' },
+    'session-2',
+  );
+  return [kari, fjordlys].map((p) =>
+    p.corporateId === undefined ? { psuId: p.psuId } : { psuId: p.psuId, corporateId: p.corporateId },
+  );
+}
+
+/**
+ * Gives the consents again after a generated reset, initialize or state import removed them (the
+ * ids stay the same: they derive from the seed). A state in which the walk cannot finish (a
+ * deleted customer) is left as it is.
+ */
+export async function keepConsents(sandbox: Sandbox): Promise<void> {
+  if (Object.keys(sandbox.getState().consents).length > 0) return;
+  try {
+    await consentedPsus(sandbox);
+  } catch {
+    // the generated state has no such PSU any more; the fuzzer goes on with what there is
+  }
+}
 
 const jsonBody = fc.oneof(
   fc.json({ maxDepth: 4 }),
@@ -79,19 +124,112 @@ function pathFor(route: Route, basePath: string): fc.Arbitrary<string> {
     .map((parts) => `${root}/${parts.join('/')}`);
 }
 
-/** Fills `{id}` placeholders with ids that exist in the state, so deep paths are reached too. */
+/**
+ * Fills `{id}` placeholders with ids that exist in the state, so deep paths are reached too: the
+ * first with an account, customer, card account or agreement id, a later one with the id of one of
+ * that account's transactions or that card's transactions (any transaction id when it has none).
+ */
 export function resolveIds(path: string, state: State, pick: number): string {
-  const ids = [
+  const all = [
     ...Object.keys(state.accounts),
     ...Object.keys(state.customers),
     ...Object.keys(state.cardAccounts),
     ...Object.keys(state.agreements),
   ];
-  return path.replaceAll('{id}', () => encodeURIComponent(ids[pick % Math.max(ids.length, 1)] ?? 'none'));
+  // Mostly an id of the kind the path names (an account under /accounts/), sometimes any id.
+  const kind = /\/(card-accounts|accounts|customers|agreements)\/\{id\}/.exec(path)?.[1];
+  const ofKind =
+    kind === 'accounts'
+      ? Object.keys(state.accounts)
+      : kind === 'card-accounts'
+        ? Object.keys(state.cardAccounts)
+        : kind === 'customers'
+          ? Object.keys(state.customers)
+          : kind === 'agreements'
+            ? Object.keys(state.agreements)
+            : [];
+  const ids = pick % 5 === 0 || ofKind.length === 0 ? all : ofKind;
+  let previous: string | null = null;
+  return path.replaceAll('{id}', () => {
+    let id: string;
+    if (previous === null) {
+      id = ids[pick % Math.max(ids.length, 1)] ?? 'none';
+    } else {
+      const own = [
+        ...(Object.hasOwn(state.transactions, previous) ? (state.transactions[previous] ?? []) : []).map(
+          (t) => t.transactionId,
+        ),
+        ...(Object.hasOwn(state.cardTransactions, previous)
+          ? (state.cardTransactions[previous] ?? [])
+          : []
+        ).map((t) => t.cardTransactionId),
+      ];
+      const pool =
+        own.length > 0
+          ? own
+          : Object.values(state.transactions).flatMap((list) => list.map((t) => t.transactionId));
+      id = pool[Math.floor(pick / 7) % Math.max(pool.length, 1)] ?? 'none';
+    }
+    previous = id;
+    return encodeURIComponent(id);
+  });
 }
 
-export function requestArbitrary(routes: readonly Route[], basePath: string): fc.Arbitrary<GeneratedRequest> {
-  return fc.constantFrom(...routes).chain((route) =>
+/** Queries of the transaction listings: right, wrong and edge values. */
+const LISTING_QUERIES = [
+  '',
+  '?bookingStatus=both',
+  '?bookingStatus=booked&limit=3&offset=2',
+  '?bookingStatus=pending',
+  '?bookingStatus=all&withBalance=true',
+  '?bookingStatus=both&dateFrom=2025-10-01',
+  '?bookingStatus=booked&dateFrom=2026-02-01&dateTo=2026-01-01',
+  '?bookingStatus=both&limit=0',
+  '?bookingStatus=both&limit=2147483648',
+  '?bookingStatus=information',
+  '?withBalance=true',
+];
+
+/**
+ * A well-formed account-information call of a PSU that gave consent (its PSU-ID, PSU-Corporate-ID
+ * and session), with real ids and a listing query, then zero to two headers spoiled: these get past
+ * the header and consent checks into the operations.
+ */
+function aisArbitrary(
+  routes: readonly Route[],
+  basePath: string,
+  psus: readonly ConsentedPsu[],
+  header: fc.Arbitrary<[string, string]>,
+): fc.Arbitrary<GeneratedRequest> {
+  const reads = routes.filter((r) => (r.service === 'ais' || r.service === 'psu') && r.method === 'GET');
+  return fc.record({
+    method: fc.constant('GET'),
+    path: fc
+      .tuple(fc.constantFrom(...reads), fc.constantFrom(...LISTING_QUERIES))
+      .map(([route, query]) => `${basePath}${route.path.replace(/:[A-Za-z]+/g, '{id}')}${query}`),
+    headers: fc
+      .tuple(fc.constantFrom(...psus), fc.boolean(), fc.array(header, { maxLength: 2 }))
+      .map(([psu, withIp, spoiled]) => ({
+        'X-Request-ID': 'fuzz-ais',
+        'TPP-Session-ID': 'fuzz',
+        'TPP-Redirect-URI': 'https://tpp.example/cb',
+        'x-accept-fix': 'amount-as-string',
+        'PSU-ID': psu.psuId,
+        ...(psu.corporateId === undefined ? {} : { 'PSU-Corporate-ID': psu.corporateId }),
+        ...(withIp ? { 'PSU-IP-Address': '192.0.2.10' } : {}),
+        ...Object.fromEntries(spoiled),
+      })),
+    body: fc.constant(null),
+  });
+}
+
+export function requestArbitrary(
+  routes: readonly Route[],
+  basePath: string,
+  psus: readonly ConsentedPsu[] = [],
+): fc.Arbitrary<GeneratedRequest> {
+  const header = headerArbitrary(psus);
+  const any = fc.constantFrom(...routes).chain((route) =>
     fc.record({
       method: fc.oneof(
         { weight: 9, arbitrary: fc.constant(route.method) },
@@ -111,6 +249,9 @@ export function requestArbitrary(routes: readonly Route[], basePath: string): fc
       ),
     }),
   );
+  return psus.length === 0
+    ? any
+    : fc.oneof({ weight: 3, arbitrary: any }, aisArbitrary(routes, basePath, psus, header));
 }
 
 export function toRequest(generated: GeneratedRequest, state: State, pick: number): Request {
@@ -146,6 +287,7 @@ export async function checkInvariants(
   sandbox: Sandbox,
   request: Request,
   knownCodes: ReadonlySet<string>,
+  onAnswer?: (status: number, label: string) => void,
 ): Promise<Violation | null> {
   const label = `${request.method} ${new URL(request.url).pathname}`;
   const before = sandbox.getState();
@@ -156,6 +298,7 @@ export async function checkInvariants(
   } catch (error) {
     return { request: label, problem: `threw ${String(error)}` };
   }
+  onAnswer?.(response.status, label);
   if (response.status >= 500)
     return { request: label, problem: `answered ${response.status}: ${await response.text()}` };
   if (response.status >= 400) {

@@ -21,11 +21,10 @@ export const listCardTransactions: Operation = (draft, input, ctx) => {
   );
   const { page, links } = paginate(matching, listing, `${cardPath(ctx, found.card.id)}/transactions`);
   const cardTransactions: Record<string, unknown> = {};
-  if (listing.wantsBooked) {
-    cardTransactions.booked = page
-      .filter((t) => t.status === 'booked')
-      .map((t) => cardTransactionView(ctx, t));
-  }
+  // Berlin Group 1.3.6 cardAccountReport requires `booked`: a pending-only listing sends it empty.
+  cardTransactions.booked = listing.wantsBooked
+    ? page.filter((t) => t.status === 'booked').map((t) => cardTransactionView(ctx, t))
+    : [];
   if (listing.wantsPending) {
     cardTransactions.pending = page
       .filter((t) => t.status === 'pending')

@@ -1,8 +1,10 @@
+import { ScaRedirectOut } from '../core/response-schemas.js';
 import type { Route } from '../core/router.js';
 import { createConsent, createLegacyConsent } from './create-consent.js';
 import { identifyUser } from './identify-user.js';
 import { listAgreements } from './list-agreements.js';
 import { showConsentsPage, submitConsentsPage } from './manage-consents-page.js';
+import { AgreementListOut } from './schemas.js';
 
 /** part 5.2 rule 2 and 5.3: the redirect needs TPP-Redirect-URI, and the session id comes back in it. */
 const SCA_HEADERS = ['tpp-redirect-uri', 'tpp-session-id'] as const;
@@ -15,6 +17,7 @@ export const consentRoutes: readonly Route[] = [
     service: 'ais',
     operation: createConsent,
     requiredHeaders: SCA_HEADERS,
+    response: ScaRedirectOut,
   },
   {
     method: 'POST',
@@ -22,15 +25,31 @@ export const consentRoutes: readonly Route[] = [
     service: 'ais',
     operation: createLegacyConsent,
     requiredHeaders: SCA_HEADERS,
+    response: ScaRedirectOut,
   },
-  { method: 'GET', path: '/user', service: 'psu', operation: identifyUser, requiredHeaders: SCA_HEADERS },
-  { method: 'GET', path: '/users', service: 'psu', operation: identifyUser, requiredHeaders: SCA_HEADERS },
+  {
+    method: 'GET',
+    path: '/user',
+    service: 'psu',
+    operation: identifyUser,
+    requiredHeaders: SCA_HEADERS,
+    response: ScaRedirectOut,
+  },
+  {
+    method: 'GET',
+    path: '/users',
+    service: 'psu',
+    operation: identifyUser,
+    requiredHeaders: SCA_HEADERS,
+    response: ScaRedirectOut,
+  },
   {
     method: 'GET',
     path: '/agreements',
     service: 'psu',
     operation: listAgreements,
     requiredHeaders: ['psu-id'],
+    response: AgreementListOut,
   },
   // The bank's own consent overview, outside the API (part 5.2 rule 3).
   { method: 'GET', path: '/consents', service: 'page', operation: showConsentsPage },

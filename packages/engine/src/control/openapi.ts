@@ -96,6 +96,13 @@ export function openApiDocument(routes: readonly Route[], basePath: string): Jso
       },
       ...(api ? { security: [{ httpSignature: [] }] } : {}),
     };
+    if (route.response) {
+      // A POST creates (201, as the consent and payment creations); every other success is 200.
+      (operation.responses as JsonSchema)[route.method === 'POST' ? '201' : '200'] = {
+        description: 'success',
+        content: { 'application/json': { schema: toSchema(route.response) } },
+      };
+    }
     if (route.body) {
       operation.requestBody = {
         required: true,

@@ -43,8 +43,9 @@ export const ERROR_STATUSES = {
   SERVICE_INVALID: [405],
   CANCELLATION_INVALID: [405],
   STATUS_INVALID: [409],
-  // WARNING only: a deprecated operation still answered (part 9 rule 3)
-  DEPRECATED: [400],
+  // Berlin Group 1.3.6 MessageCode2XX: the one code of a WARNING on a successful answer (the text
+  // says why, e.g. a deprecated operation, part 9 rule 3); the status is never used.
+  WARNING: [200],
 } as const satisfies Record<string, readonly [number, ...number[]]>;
 
 export type ErrorCode = keyof typeof ERROR_STATUSES;

@@ -20,13 +20,13 @@ export function hashString(text: string): number {
   return h;
 }
 
-/** The id numbered `counter` for `seed`: `enc!!` + 38 base64url characters + `==`. */
-export function opaqueId(seed: string, counter: number): string {
+/** The id numbered `counter` for `seed`: `enc!!` + `length` (38) base64url characters + `==`. */
+export function opaqueId(seed: string, counter: number, length = 38): string {
   const base = hashString(seed);
   // Built from char codes in one go: a flat string, not a rope of 38 concatenations (heap per id).
   const codes: number[] = [];
   let word = 0;
-  for (let i = 0; i < 38; i++) {
+  for (let i = 0; i < length; i++) {
     if (i % 5 === 0) word = mix(base + i, counter);
     codes.push(ALPHABET.charCodeAt(word & 63));
     word >>>= 6;
@@ -50,6 +50,15 @@ export function deterministicUuid(seed: string, counter: number): string {
 export function allocateId(state: { meta: { seed: string; counter: number } }): string {
   state.meta.counter += 1;
   return opaqueId(state.meta.seed, state.meta.counter);
+}
+
+/**
+ * The next id in the same shape but 35 characters long, for ids Berlin Group 1.3.6 types as
+ * Max35Text (`cardTransactionId`).
+ */
+export function allocateShortId(state: { meta: { seed: string; counter: number } }): string {
+  state.meta.counter += 1;
+  return opaqueId(state.meta.seed, state.meta.counter, 28);
 }
 
 /** `record[id]` only when `id` is the record's own key (never `__proto__`, `constructor`, …). */

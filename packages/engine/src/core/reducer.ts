@@ -121,7 +121,10 @@ function checkRole(route: Route, ctx: RequestContext, state: State): void {
     route.service === 'ais' ? 'account information' : 'payment initiation'
   }`;
   if (ctx.profile === 'production') throw apiError('ROLE_INVALID', text);
-  ctx.warnings.push(warning('ROLE_INVALID', `${text}; the production profile rejects this request`));
+  // Berlin Group 1.3.6 tppMessage2XX: a message on a success has the code WARNING.
+  ctx.warnings.push(
+    warning('WARNING', `${text}; the production profile rejects this request with ROLE_INVALID`),
+  );
 }
 
 function finish(response: EngineResponse, request: EngineRequest, ctx: RequestContext): EngineResponse {

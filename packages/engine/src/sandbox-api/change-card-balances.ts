@@ -8,7 +8,7 @@ import { cardAccountInPath } from './lookup.js';
 import { BalanceIn } from './schemas.js';
 
 /** part 2.10: an array of `{balanceAmount:{currency, amount}, balanceType}`. */
-const ChangeCardBalancesBody = z
+export const ChangeCardBalancesBody = z
   .array(BalanceIn)
   .min(1, { error: 'must hold at least one balance' })
   .max(3, { error: 'must hold at most one balance per balanceType' });

@@ -14,7 +14,7 @@ import { SANDBOX_BIC } from './seed.js';
 import { accountView } from './views.js';
 
 /** part 2.7: every field required. */
-const CreateAccountBody = z.object({
+export const CreateAccountBody = z.object({
   customerNumber: z.string(),
   accountName: text(70),
   bban: z.string().regex(/^\d{11}$/, { error: 'must be a Norwegian BBAN of 11 digits' }),

@@ -11,7 +11,7 @@ import { text } from './schemas.js';
 import { agreementView } from './views.js';
 
 /** part 4.2 item 12, platform-facts §2: `{owner, name, engagements:[{customer, account:{iban}, roles}]}`. */
-const CreateAgreementBody = z.object({
+export const CreateAgreementBody = z.object({
   owner: z.string(),
   name: text(70),
   engagements: z

@@ -16,7 +16,7 @@ import { SANDBOX_BANK_CODE } from './seed.js';
 import { cardAccountView } from './views.js';
 
 /** part 2.8 fields as a request; the contract does not show it (part 4.2 item 8). */
-const CreateCardAccountBody = z.object({
+export const CreateCardAccountBody = z.object({
   customerNumber: z.string(),
   pan: z
     .string()

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDate } from '../core/dates.js';
 import { apiError } from '../core/errors.js';
 import { json } from '../core/http.js';
-import { allocateId } from '../core/ids.js';
+import { allocateShortId } from '../core/ids.js';
 import { canonicalAmount } from '../core/money.js';
 import type { Operation } from '../core/router.js';
 import type { CardTransaction } from '../core/state.js';
@@ -24,7 +24,7 @@ const CardTransactionIn = z.object({
   merchantName: text(70).optional(),
 });
 
-const CreateCardTransactionsBody = z
+export const CreateCardTransactionsBody = z
   .array(CardTransactionIn)
   .min(1, { error: 'must hold at least one transaction' })
   .max(1000, { error: 'must hold at most 1000 transactions' });
@@ -64,7 +64,7 @@ export const createCardTransactions: Operation = (draft, input, ctx) => {
     return { tx, bookingDate };
   });
   const created = valid.map(({ tx, bookingDate }): CardTransaction => {
-    const cardTransactionId = allocateId(draft);
+    const cardTransactionId = allocateShortId(draft);
     const transactionAmount = {
       amount: canonicalAmount(tx.transactionAmount.amount, card.currency),
       currency: card.currency,

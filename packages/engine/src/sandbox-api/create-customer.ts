@@ -11,7 +11,7 @@ import { text } from './schemas.js';
 import { customerView } from './views.js';
 
 /** platform-facts §2: `{customerNumber, name, type}`. */
-const CreateCustomerBody = z.object({
+export const CreateCustomerBody = z.object({
   customerNumber: z.string(),
   name: text(70),
   type: z.enum(['private', 'corporate']),

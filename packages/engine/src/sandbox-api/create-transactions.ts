@@ -33,7 +33,7 @@ const TransactionIn = z.object({
 });
 type TransactionIn = z.infer<typeof TransactionIn>;
 
-const CreateTransactionsBody = z
+export const CreateTransactionsBody = z
   .array(TransactionIn)
   .min(1, { error: 'must hold at least one transaction' })
   .max(1000, { error: 'must hold at most 1000 transactions' });

@@ -1,11 +1,11 @@
 import type { Route } from '../core/router.js';
-import { changeCardBalances } from './change-card-balances.js';
-import { createAccount } from './create-account.js';
-import { createAgreement } from './create-agreement.js';
-import { createCardAccount } from './create-card-account.js';
-import { createCardTransactions } from './create-card-transactions.js';
-import { createCustomer } from './create-customer.js';
-import { createTransactions } from './create-transactions.js';
+import { ChangeCardBalancesBody, changeCardBalances } from './change-card-balances.js';
+import { CreateAccountBody, createAccount } from './create-account.js';
+import { CreateAgreementBody, createAgreement } from './create-agreement.js';
+import { CreateCardAccountBody, createCardAccount } from './create-card-account.js';
+import { CreateCardTransactionsBody, createCardTransactions } from './create-card-transactions.js';
+import { CreateCustomerBody, createCustomer } from './create-customer.js';
+import { CreateTransactionsBody, createTransactions } from './create-transactions.js';
 import { deleteAccount } from './delete-account.js';
 import { deleteCustomer } from './delete-customer.js';
 import { getAccount } from './get-account.js';
@@ -21,7 +21,13 @@ import { ListingQuery } from './schemas.js';
 export const sandboxRoutes: readonly Route[] = [
   { method: 'POST', path: '/sandbox/initialize', service: 'sandbox', operation: initializeSandbox },
   { method: 'GET', path: '/sandbox/customers', service: 'sandbox', operation: listCustomers },
-  { method: 'POST', path: '/sandbox/customers', service: 'sandbox', operation: createCustomer },
+  {
+    method: 'POST',
+    path: '/sandbox/customers',
+    service: 'sandbox',
+    operation: createCustomer,
+    body: CreateCustomerBody,
+  },
   { method: 'DELETE', path: '/sandbox/customers/:customerId', service: 'sandbox', operation: deleteCustomer },
   // part 4.1: create sandbox account is operation S, whose body must carry a Digest.
   {
@@ -29,6 +35,7 @@ export const sandboxRoutes: readonly Route[] = [
     path: '/sandbox/accounts',
     service: 'sandbox',
     operation: createAccount,
+    body: CreateAccountBody,
     digestRequired: true,
   },
   { method: 'GET', path: '/sandbox/accounts/:mockAccountId', service: 'sandbox', operation: getAccount },
@@ -43,6 +50,7 @@ export const sandboxRoutes: readonly Route[] = [
     path: '/sandbox/accounts/:mockAccountId/transactions',
     service: 'sandbox',
     operation: createTransactions,
+    body: CreateTransactionsBody,
   },
   {
     method: 'GET',
@@ -52,8 +60,20 @@ export const sandboxRoutes: readonly Route[] = [
     query: ListingQuery,
   },
   { method: 'GET', path: '/sandbox/agreements', service: 'sandbox', operation: listAgreements },
-  { method: 'POST', path: '/sandbox/agreements', service: 'sandbox', operation: createAgreement },
-  { method: 'POST', path: '/sandbox/card-accounts', service: 'sandbox', operation: createCardAccount },
+  {
+    method: 'POST',
+    path: '/sandbox/agreements',
+    service: 'sandbox',
+    operation: createAgreement,
+    body: CreateAgreementBody,
+  },
+  {
+    method: 'POST',
+    path: '/sandbox/card-accounts',
+    service: 'sandbox',
+    operation: createCardAccount,
+    body: CreateCardAccountBody,
+  },
   {
     method: 'GET',
     path: '/sandbox/card-accounts/:mockCardAccountId',
@@ -65,6 +85,7 @@ export const sandboxRoutes: readonly Route[] = [
     path: '/sandbox/card-accounts/:mockCardAccountId/transactions',
     service: 'sandbox',
     operation: createCardTransactions,
+    body: CreateCardTransactionsBody,
   },
   {
     method: 'GET',
@@ -78,5 +99,6 @@ export const sandboxRoutes: readonly Route[] = [
     path: '/sandbox/card-accounts/:mockCardAccountId/balances',
     service: 'sandbox',
     operation: changeCardBalances,
+    body: ChangeCardBalancesBody,
   },
 ];

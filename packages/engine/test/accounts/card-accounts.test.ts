@@ -102,6 +102,17 @@ describe('card accounts', () => {
     expect(answer.body.cardTransactions.booked).toHaveLength(1);
   });
 
+  it('sends an empty booked list with a pending-only listing (Berlin Group cardAccountReport requires it)', async () => {
+    const { state, card } = withCardTransactions();
+    const sb = sandbox({ initialState: state });
+    const psu = await consent(sb, { nationalId: KARI, context: 'PRIVATE', accounts: 'all' });
+    const answer = await api(sb, 'GET', `/v1/card-accounts/${card.id}/transactions?bookingStatus=pending`, {
+      headers: psu.headers,
+    });
+    expect(answer.body.cardTransactions.booked).toEqual([]);
+    expect(answer.body.cardTransactions.pending).toHaveLength(1);
+  });
+
   it('refuses card accounts that were not ticked', async () => {
     const { state, card } = withCardTransactions();
     const sb = sandbox({ initialState: state });

@@ -14,6 +14,8 @@ describe('POST /v1/consents (deprecated)', () => {
     expect(answer.body.tppMessages).toEqual([
       expect.objectContaining({
         category: 'WARNING',
+        // Berlin Group 1.3.6 tppMessage2XX: a message on a success has the code WARNING.
+        code: 'WARNING',
         text: expect.stringContaining('/v1/bank-offered-consents'),
       }),
     ]);

@@ -37,6 +37,9 @@ test('creates card transactions and answers 201 with their ids', async () => {
     merchantName: 'Espresso House',
   });
   expect(result.body[0].cardTransactionId).toMatch(/^enc!!/);
+  // Berlin Group 1.3.6 types cardTransactionId as Max35Text.
+  expect(result.body[0].cardTransactionId).toHaveLength(35);
+  expect(result.body[1].cardTransactionId).not.toBe(result.body[0].cardTransactionId);
   // A pending transaction's bookingDate defaults to its transactionDate, its originalAmount to the transactionAmount.
   expect(result.body[1]).toMatchObject({
     bookingStatus: 'pending',
