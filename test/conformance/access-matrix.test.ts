@@ -68,7 +68,7 @@ async function world(): Promise<World> {
   const state = journey.sandbox.getState();
   const accounts = new Map<string, { id: string; transactionId: string }>();
   for (const account of Object.values(state.accounts)) {
-    const booked = (state.transactions[account.id] ?? []).find((t) => t.status === 'booked');
+    const booked = (state.transactions[account.id] ?? []).flat().find((t) => t.status === 'booked');
     if (booked === undefined) throw new Error(`no booked transaction on ${account.bban}`);
     accounts.set(account.bban, { id: account.id, transactionId: booked.transactionId });
   }

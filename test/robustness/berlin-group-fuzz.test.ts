@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createSandbox, routes } from '../../packages/engine/src/index.js';
+import { signing, TEST_TPP_REGISTRATION } from '../../packages/engine/test/support/signing.js';
 import { berlinGroupErrors } from '../conformance/berlin-group.js';
 import { applyDeviations } from '../conformance/deviations.js';
 import { berlinGroupOperation } from '../conformance/journey.js';
@@ -11,7 +12,14 @@ const runs = Number(process.env.FUZZ_RUNS ?? 1500);
 
 describe('Berlin Group conformance under generated requests', () => {
   it('answers every generated call of a Berlin Group operation with a conforming body (docs/conformance.md)', async () => {
-    const sandbox = createSandbox({ now: () => NOW, seed: 'fuzz', checkResponses: true });
+    const sandbox = signing(
+      createSandbox({
+        registeredTpps: [TEST_TPP_REGISTRATION],
+        now: () => NOW,
+        seed: 'fuzz',
+        checkResponses: true,
+      }),
+    );
     const psus = await consentedPsus(sandbox);
     let checked = 0;
     await fc.assert(

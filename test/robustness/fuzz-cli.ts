@@ -4,6 +4,7 @@
  */
 import fc from 'fast-check';
 import { createSandbox, ERROR_STATUSES, routes } from '../../packages/engine/src/index.js';
+import { signing, TEST_TPP_REGISTRATION } from '../../packages/engine/test/support/signing.js';
 import {
   checkInvariants,
   consentedPsus,
@@ -16,11 +17,14 @@ import {
 const runs = Number(process.argv[2] ?? 100_000);
 const seed = Number(process.argv[3] ?? Date.now() % 2 ** 31);
 const knownCodes = new Set(Object.keys(ERROR_STATUSES));
-const sandbox = createSandbox({
-  now: () => Date.parse('2026-03-02T10:00:00Z'),
-  seed: 'fuzz',
-  checkResponses: true,
-});
+const sandbox = signing(
+  createSandbox({
+    registeredTpps: [TEST_TPP_REGISTRATION],
+    now: () => Date.parse('2026-03-02T10:00:00Z'),
+    seed: 'fuzz',
+    checkResponses: true,
+  }),
+);
 const psus = await consentedPsus(sandbox);
 let found: Violation | null = null;
 

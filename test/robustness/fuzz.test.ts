@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createSandbox, ERROR_STATUSES, routes } from '../../packages/engine/src/index.js';
+import { signing, TEST_TPP_REGISTRATION } from '../../packages/engine/test/support/signing.js';
 import { checkInvariants, consentedPsus, keepConsents, requestArbitrary, toRequest } from './generators.js';
 
 const NOW = Date.parse('2026-03-02T10:00:00Z');
@@ -9,7 +10,14 @@ const runs = Number(process.env.FUZZ_RUNS ?? 1500);
 
 describe('robustness under generated requests', () => {
   it('never answers 5xx or throws; every error is tppMessages with a known code; failures change nothing', async () => {
-    const sandbox = createSandbox({ now: () => NOW, seed: 'fuzz', checkResponses: true });
+    const sandbox = signing(
+      createSandbox({
+        registeredTpps: [TEST_TPP_REGISTRATION],
+        now: () => NOW,
+        seed: 'fuzz',
+        checkResponses: true,
+      }),
+    );
     const psus = await consentedPsus(sandbox);
     // Account-information reads that got past consent into the operation: the fuzzer reaches deep.
     const reached = new Set<string>();
@@ -42,7 +50,9 @@ describe('robustness under generated requests', () => {
       seed: 7,
     });
     const answers = async () => {
-      const sandbox = createSandbox({ now: () => NOW, seed: 'same' });
+      const sandbox = signing(
+        createSandbox({ registeredTpps: [TEST_TPP_REGISTRATION], now: () => NOW, seed: 'same' }),
+      );
       const out: string[] = [];
       for (const [generated, pick] of sequence) {
         const response = await sandbox.fetch(toRequest(generated, sandbox.getState(), pick));

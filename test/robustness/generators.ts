@@ -156,9 +156,9 @@ export function resolveIds(path: string, state: State, pick: number): string {
       id = ids[pick % Math.max(ids.length, 1)] ?? 'none';
     } else {
       const own = [
-        ...(Object.hasOwn(state.transactions, previous) ? (state.transactions[previous] ?? []) : []).map(
-          (t) => t.transactionId,
-        ),
+        ...(Object.hasOwn(state.transactions, previous) ? (state.transactions[previous] ?? []) : [])
+          .flat()
+          .map((t) => t.transactionId),
         ...(Object.hasOwn(state.cardTransactions, previous)
           ? (state.cardTransactions[previous] ?? [])
           : []
@@ -167,7 +167,7 @@ export function resolveIds(path: string, state: State, pick: number): string {
       const pool =
         own.length > 0
           ? own
-          : Object.values(state.transactions).flatMap((list) => list.map((t) => t.transactionId));
+          : Object.values(state.transactions).flatMap((ledger) => ledger.flat().map((t) => t.transactionId));
       id = pool[Math.floor(pick / 7) % Math.max(pool.length, 1)] ?? 'none';
     }
     previous = id;

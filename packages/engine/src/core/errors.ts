@@ -51,7 +51,11 @@ export const ERROR_STATUSES = {
 export type ErrorCode = keyof typeof ERROR_STATUSES;
 export type StatusOf<C extends ErrorCode> = (typeof ERROR_STATUSES)[C][number];
 
-export const TEXT_LIMIT = 512;
+/**
+ * part 2.1 caps `text` at 512 characters; the Berlin Group definition (tppMessageText) at 500.
+ * 500 satisfies both.
+ */
+export const TEXT_LIMIT = 500;
 
 export interface TppMessage {
   category: 'ERROR' | 'WARNING';
@@ -60,7 +64,7 @@ export interface TppMessage {
   text: string;
 }
 
-/** part 2.1: `text` max 512 characters. */
+/** part 2.1 and Berlin Group: `text` at most TEXT_LIMIT characters. */
 export function clampText(text: string): string {
   return text.length <= TEXT_LIMIT ? text : `${text.slice(0, TEXT_LIMIT - 1)}…`;
 }
