@@ -1,0 +1,34 @@
+import type { State } from '@sandbank/engine';
+import { useState } from 'react';
+import { AccountDetail } from './AccountDetail.js';
+import { AgreementDetail } from './AgreementDetail.js';
+import { CardAccountDetail } from './CardAccountDetail.js';
+import { CustomerTree, type Selection } from './CustomerTree.js';
+
+function firstAccount(state: State): Selection {
+  const id = Object.keys(state.accounts)[0];
+  return id === undefined ? null : { kind: 'account', id };
+}
+
+/** Customers on the left, the selected account, card account or agreement on the right. */
+export function BankView({ state }: { state: State }) {
+  const [chosen, setChosen] = useState<Selection>(null);
+  const selection = chosen ?? firstAccount(state);
+  let detail: React.ReactNode = <p className="muted">Pick an account, a card account or an agreement.</p>;
+  if (selection?.kind === 'account') {
+    const account = state.accounts[selection.id];
+    if (account) detail = <AccountDetail account={account} transactions={state.transactions[account.id]} />;
+  } else if (selection?.kind === 'card') {
+    const card = state.cardAccounts[selection.id];
+    if (card) detail = <CardAccountDetail card={card} transactions={state.cardTransactions[card.id]} />;
+  } else if (selection?.kind === 'agreement') {
+    const agreement = state.agreements[selection.id];
+    if (agreement) detail = <AgreementDetail agreement={agreement} accounts={state.accounts} />;
+  }
+  return (
+    <div className="bank-view">
+      <CustomerTree state={state} selection={selection} onSelect={setChosen} />
+      <div className="bank-detail">{detail}</div>
+    </div>
+  );
+}
