@@ -49,10 +49,10 @@ export function App({ connection, initialTab }: { connection: BankConnection; in
           <h1>
             Sandbank <span className="muted">playground</span>
           </h1>
-          <ClockPanel now={now} />
-          <p className="last-request mono small" aria-live="off">
-            {last ? `${last.method} ${last.path} → ${last.status}` : 'no requests yet'}
+          <p className="last-request mono small">
+            {last ? `last: ${last.method} ${last.path} → ${last.status}` : 'no requests yet'}
           </p>
+          <ClockPanel now={now} />
         </header>
         <nav className="tabs" aria-label="Views">
           {TABS.map((t) => (

@@ -37,7 +37,7 @@ export function customerTree(
   for (const a of Object.values(state.accounts)) byNumber.get(a.customerNumber)?.accounts.push(a);
   for (const c of Object.values(state.cardAccounts)) byNumber.get(c.customerNumber)?.cards.push(c);
   for (const g of Object.values(state.agreements)) byNumber.get(g.owner)?.agreements.push(g);
-  return [...byNumber.values()].sort((a, b) => a.type.localeCompare(b.type) || a.name.localeCompare(b.name));
+  return [...byNumber.values()].sort((a, b) => b.type.localeCompare(a.type) || a.name.localeCompare(b.name));
 }
 
 function isSelected(selection: Selection, kind: string, id: string): boolean {

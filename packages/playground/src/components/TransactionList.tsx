@@ -12,6 +12,12 @@ function counterparty(tx: Transaction): string {
   );
 }
 
+function detailText(tx: Transaction): string {
+  const text =
+    tx.remittanceInformationUnstructured ?? tx.remittanceInformationStructuredArray?.[0]?.reference ?? '';
+  return text === counterparty(tx) ? '' : text;
+}
+
 /** Booked and pending transactions, searchable; only the visible rows are rendered (100 000 stay fluid). */
 export function TransactionList({ transactions }: { transactions: readonly Transaction[] }) {
   const [query, setQuery] = useState('');
@@ -83,12 +89,7 @@ export function TransactionList({ transactions }: { transactions: readonly Trans
                 <span className="mono">{tx.bookingDate}</span>
                 <span className="ellipsis">
                   {counterparty(tx)}
-                  <span className="muted">
-                    {' '}
-                    {tx.remittanceInformationUnstructured ??
-                      tx.remittanceInformationStructuredArray?.[0]?.reference ??
-                      ''}
-                  </span>
+                  <span className="muted"> {detailText(tx)}</span>
                 </span>
                 <span className={`tag tag-${tx.status}`}>{tx.status}</span>
                 <span className={`mono amount ${tx.amount.startsWith('-') ? 'negative' : 'positive'}`}>

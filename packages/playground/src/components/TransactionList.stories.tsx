@@ -1,0 +1,15 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fixtureAccount, fixtureState, largeState } from '../fixtures/state.js';
+import { TransactionList } from './TransactionList.js';
+
+const meta = { component: TransactionList } satisfies Meta<typeof TransactionList>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Seeded: Story = { args: { transactions: fixtureState.transactions[fixtureAccount.id] ?? [] } };
+export const Empty: Story = { args: { transactions: [] } };
+/** 100 000 rows: only the visible ones are in the DOM. */
+export const HundredThousand: Story = {
+  args: { transactions: [] },
+  render: () => <TransactionList transactions={largeState(100_000).transactions[fixtureAccount.id] ?? []} />,
+};

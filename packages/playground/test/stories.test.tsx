@@ -1,0 +1,38 @@
+// @vitest-environment jsdom
+/// <reference types="vite/client" />
+import { composeStories } from '@storybook/react-vite';
+import { render } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import './support/dom.js';
+
+type StoriesModule = Parameters<typeof composeStories>[0];
+
+const modules = import.meta.glob<StoriesModule>('../src/**/*.stories.tsx', { eager: true });
+
+let errors: unknown[][] = [];
+beforeEach(() => {
+  errors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    errors.push(args);
+  });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('every story renders without errors', () => {
+  it('finds the stories', () => {
+    expect(Object.keys(modules).length).toBeGreaterThanOrEqual(20);
+  });
+  for (const [file, module] of Object.entries(modules)) {
+    const stories = composeStories(module);
+    for (const [name, Story] of Object.entries(stories)) {
+      it(`${file.replace('../src/components/', '')} › ${name}`, async () => {
+        const { container } = render(<Story />);
+        await Story.play?.({ canvasElement: container });
+        expect(container.firstChild).not.toBeNull();
+        expect(errors).toEqual([]);
+      });
+    }
+  }
+});
