@@ -6,6 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import './support/dom.js';
 
 type StoriesModule = Parameters<typeof composeStories>[0];
+type RenderableStory = (() => React.ReactNode) & {
+  play?: (context: { canvasElement: HTMLElement }) => Promise<void>;
+};
 
 const modules = import.meta.glob<StoriesModule>('../src/**/*.stories.tsx', { eager: true });
 
@@ -26,7 +29,7 @@ describe('every story renders without errors', () => {
   });
   for (const [file, module] of Object.entries(modules)) {
     const stories = composeStories(module);
-    for (const [name, Story] of Object.entries(stories)) {
+    for (const [name, Story] of Object.entries(stories) as [string, RenderableStory][]) {
       it(`${file.replace('../src/components/', '')} › ${name}`, async () => {
         const { container } = render(<Story />);
         await Story.play?.({ canvasElement: container });
