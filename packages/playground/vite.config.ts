@@ -3,8 +3,13 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react()],
-  // Top-level await in main.tsx (connecting to the bank before the first render); the engine and
-  // recharts make one chunk of about 800 kB, fine for a local tool.
-  build: { target: 'es2022', chunkSizeWarningLimit: 1500 },
+  build: {
+    // Top-level await in main.tsx (connecting to the bank before the first render).
+    target: 'es2022',
+    // The engine and recharts make one chunk of about 800 kB: fine for a local tool.
+    chunkSizeWarningLimit: 1500,
+    // The request log names the engine operation that answered by its function name.
+    rolldownOptions: { output: { keepNames: true } },
+  },
   server: { port: 5173 },
 });

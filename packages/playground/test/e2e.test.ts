@@ -1,0 +1,97 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { build, type PreviewServer, preview } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const shots = join(root, '..', '..', 'test-results', 'screenshots');
+const outDir = join(root, 'dist-e2e');
+
+let server: PreviewServer;
+let browser: Browser;
+let base: string;
+
+beforeAll(async () => {
+  await build({ root, logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+  server = await preview({
+    root,
+    logLevel: 'silent',
+    build: { outDir },
+    preview: { port: 0, host: 'localhost' },
+  });
+  const address = server.httpServer.address();
+  if (address === null || typeof address === 'string') throw new Error('preview server has no port');
+  base = `http://localhost:${address.port}`;
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+  mkdirSync(shots, { recursive: true });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(width: number, height: number): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width, height } });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto(`${base}/`);
+  await page.getByRole('heading', { name: /Sandbank/ }).waitFor();
+  return { page, errors };
+}
+
+describe('the built playground in Chromium', () => {
+  it('shows the bank, the request log and the drive views at 1280×800', async () => {
+    const { page, errors } = await open(1280, 800);
+    await page.getByRole('navigation', { name: 'Customers and their holdings' }).waitFor();
+    expect(await page.getByText('Kari Nordmann').count()).toBeGreaterThan(0);
+    await page.screenshot({ path: join(shots, 'bank.png') });
+
+    await page.getByRole('button', { name: '+1 day' }).click();
+    await page.getByRole('button', { name: 'Mock data' }).click();
+    await page.getByRole('form', { name: 'Customer form' }).waitFor();
+    await page.screenshot({ path: join(shots, 'mock-data.png') });
+
+    await page.getByRole('button', { name: 'TPP flows' }).click();
+    await page.getByRole('button', { name: 'Run next step' }).click();
+    await page.getByText('POST').first().waitFor();
+    await page.screenshot({ path: join(shots, 'flows.png') });
+
+    await page.getByRole('button', { name: /^Requests/ }).click();
+    await page.getByRole('button', { name: /POST \/_sandbank\/clock/ }).click();
+    await page.getByRole('button', { name: 'Copy as curl' }).waitFor();
+    await page.screenshot({ path: join(shots, 'requests.png') });
+
+    for (const tab of ['Consents & payments', 'Try it', 'State']) {
+      await page.getByRole('button', { name: tab, exact: true }).click();
+      await page.locator('main').waitFor();
+    }
+    await page.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('fits a narrow window', async () => {
+    const { page, errors } = await open(400, 800);
+    await page.getByRole('navigation', { name: 'Customers and their holdings' }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    await page.screenshot({ path: join(shots, 'narrow.png'), fullPage: false });
+    await page.close();
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
+  });
+});
