@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { balanceSeries } from '../derive/balance-series.js';
 import { formatAmount } from '../derive/money.js';
 import { BalanceChart } from './BalanceChart.js';
+import { Flash } from './Flash.js';
 import { TransactionList } from './TransactionList.js';
 
 const NONE: readonly Transaction[] = [];
@@ -42,11 +43,15 @@ export function AccountDetail({
         </div>
         <div>
           <dt>Booked (closingBooked)</dt>
-          <dd className="mono">{formatAmount(account.booked, account.currency)}</dd>
+          <dd className="mono">
+            <Flash value={account.booked}>{formatAmount(account.booked, account.currency)}</Flash>
+          </dd>
         </div>
         <div>
           <dt>Expected</dt>
-          <dd className="mono">{formatAmount(account.expected, account.currency)}</dd>
+          <dd className="mono">
+            <Flash value={account.expected}>{formatAmount(account.expected, account.currency)}</Flash>
+          </dd>
         </div>
         <div>
           <dt>Credit line</dt>

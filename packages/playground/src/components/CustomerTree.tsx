@@ -1,6 +1,7 @@
 import type { State } from '@sandbank/engine';
 import { useMemo } from 'react';
 import { formatAmount } from '../derive/money.js';
+import { Flash } from './Flash.js';
 
 export type Selection =
   | { kind: 'account'; id: string }
@@ -79,7 +80,9 @@ export function CustomerTree({
                   onClick={() => onSelect({ kind: 'account', id: a.id })}
                 >
                   <span>{a.accountName}</span>
-                  <span className="mono amount">{formatAmount(a.booked, a.currency)}</span>
+                  <span className="mono amount">
+                    <Flash value={a.booked}>{formatAmount(a.booked, a.currency)}</Flash>
+                  </span>
                 </button>
               </li>
             ))}

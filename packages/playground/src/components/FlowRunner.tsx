@@ -79,10 +79,10 @@ export function FlowRunner({
     setVars(chosen.init(state));
   };
 
-  const runNext = async (all: boolean) => {
+  const runNext = async (all: boolean, from: StepOutcome[] = outcomes) => {
     setRunning(true);
     let currentVars = vars;
-    let done = [...outcomes];
+    let done = [...from];
     try {
       while (done.length < flow.steps.length) {
         const step = flow.steps[done.length]!;
@@ -120,6 +120,13 @@ export function FlowRunner({
         </button>
         <button type="button" disabled={running || blocked || finished} onClick={() => runNext(true)}>
           Run all
+        </button>
+        <button
+          type="button"
+          disabled={running || !blocked}
+          onClick={() => runNext(false, outcomes.slice(0, -1))}
+        >
+          Retry the failed step
         </button>
         <button type="button" disabled={running} onClick={() => restart(flow.id)}>
           Start over

@@ -1,6 +1,6 @@
 import type { RequestLogEntry } from '@sandbank/engine';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { toCurl } from '../bank/request.js';
 import { formatTime } from '../derive/time.js';
 import { JsonView } from './JsonView.js';
@@ -102,6 +102,11 @@ export function RequestLog({
     overscan: 10,
     initialRect: { width: 600, height: 400 },
   });
+  // Like a network panel: stay on the newest request while the view is at the bottom.
+  const following = useRef(true);
+  useEffect(() => {
+    if (following.current && rows.length > 0) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+  }, [rows.length, virtualizer]);
   const filterId = useId();
   const current = selected && entries.includes(selected) ? selected : null;
   return (
@@ -136,7 +141,15 @@ export function RequestLog({
             <span>Path</span>
             <span className="amount">Time</span>
           </div>
-          <div ref={scroller} className="scroller" tabIndex={-1}>
+          <div
+            ref={scroller}
+            className="scroller"
+            tabIndex={-1}
+            onScroll={(e) => {
+              const el = e.currentTarget;
+              following.current = el.scrollTop + el.clientHeight >= el.scrollHeight - ROW_HEIGHT;
+            }}
+          >
             <ul className="virtual-list" aria-label="Requests" style={{ height: virtualizer.getTotalSize() }}>
               {virtualizer.getVirtualItems().map((item) => {
                 const entry = rows[item.index];
