@@ -13,7 +13,7 @@ import { bankWithLog, renderWithBank } from './support/bank.js';
 describe('controls', () => {
   it('advances the bank clock by a day through the control plane', async () => {
     const { connection, log } = bankWithLog();
-    renderWithBank(connection, <ClockPanel now={FIXTURE_NOW} />);
+    renderWithBank(connection, <ClockPanel fixedNow={FIXTURE_NOW} />);
     await userEvent.setup().click(screen.getByRole('button', { name: '+1 day' }));
     await waitFor(() => expect((log[0]?.responseBody as { now?: string } | undefined)?.now).toBeDefined());
     expect(log[0]).toMatchObject({ method: 'POST', path: '/_sandbank/clock', status: 200 });
@@ -23,7 +23,7 @@ describe('controls', () => {
 
   it('says so when the engine has no batch processing', async () => {
     const { connection } = bankWithLog();
-    renderWithBank(connection, <ClockPanel now={FIXTURE_NOW} />);
+    renderWithBank(connection, <ClockPanel fixedNow={FIXTURE_NOW} />);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Run next batch' }));
     await waitFor(() =>
       expect(screen.getByRole('status').textContent).toMatch(/no batch processing yet|Ran the next batch/),

@@ -55,14 +55,17 @@ export function useRequestLog(connection: BankConnection): {
   return { entries, clear };
 }
 
-/** The bank clock: the page clock plus the state's offset, ticking once a second. */
-export function useBankNow(state: State | null): number {
+/**
+ * The bank clock: the page clock plus the state's offset, ticking every `everyMs`. Only the
+ * components that show time use it, so the tick does not re-render the rest of the page.
+ */
+export function useBankNow(offsetMs: number, everyMs = 1000): number {
   const [wall, setWall] = useState(() => Date.now());
   useEffect(() => {
-    const timer = setInterval(() => setWall(Date.now()), 1000);
+    const timer = setInterval(() => setWall(Date.now()), everyMs);
     return () => clearInterval(timer);
-  }, []);
-  return wall + (state?.clock.offsetMs ?? 0);
+  }, [everyMs]);
+  return wall + offsetMs;
 }
 
 /** Sends one API call and keeps its result; `pending` while it is in flight. */

@@ -4,7 +4,7 @@ import { ActivityView } from './ActivityView.js';
 
 const meta = {
   component: ActivityView,
-  args: { state: stateWithExtensions(), now: FIXTURE_NOW },
+  args: { state: stateWithExtensions(), fixedNow: FIXTURE_NOW },
 } satisfies Meta<typeof ActivityView>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -1,13 +1,17 @@
 import type { State } from '@sandbank/engine';
 import { useMemo } from 'react';
 import { readExtensions } from '../bank/extensions.js';
+import { useBankNow } from '../bank/hooks.js';
 import { BasketList } from './BasketList.js';
 import { ConsentList } from './ConsentList.js';
 import { PaymentList } from './PaymentList.js';
 import { SessionList } from './SessionList.js';
 
 /** Consents, sessions, payments and baskets: each shown once the engine's state carries the slice. */
-export function ActivityView({ state, now }: { state: State; now: number }) {
+export function ActivityView({ state, fixedNow }: { state: State; fixedNow?: number }) {
+  // Expiries are shown to the minute: a tick every 15 s is enough.
+  const ticking = useBankNow(state.clock.offsetMs, 15_000);
+  const now = fixedNow ?? ticking;
   const ext = useMemo(() => readExtensions(state), [state]);
   const none = !ext.consents && !ext.sessions && !ext.payments && !ext.baskets;
   return (

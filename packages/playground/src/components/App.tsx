@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { BankConnection } from '../bank/connection.js';
-import { BankContext, useBankNow, useBankState, useRequestLog } from '../bank/hooks.js';
+import { BankContext, useBankState, useRequestLog } from '../bank/hooks.js';
 import { ActivityView } from './ActivityView.js';
 import { BankView } from './BankView.js';
 import { ClockPanel } from './ClockPanel.js';
@@ -30,7 +30,6 @@ function tabFromHash(): TabId {
 export function App({ connection, initialTab }: { connection: BankConnection; initialTab?: TabId }) {
   const state = useBankState(connection);
   const log = useRequestLog(connection);
-  const now = useBankNow(state);
   const [tab, setTab] = useState<TabId>(() => initialTab ?? tabFromHash());
   useEffect(() => {
     const onHash = () => setTab(tabFromHash());
@@ -52,7 +51,7 @@ export function App({ connection, initialTab }: { connection: BankConnection; in
           <p className="last-request mono small">
             {last ? `last: ${last.method} ${last.path} → ${last.status}` : 'no requests yet'}
           </p>
-          <ClockPanel now={now} />
+          <ClockPanel offsetMs={state?.clock.offsetMs ?? 0} />
         </header>
         <nav className="tabs" aria-label="Views">
           {TABS.map((t) => (
@@ -75,7 +74,7 @@ export function App({ connection, initialTab }: { connection: BankConnection; in
           ) : tab === 'bank' ? (
             <BankView state={state} />
           ) : tab === 'activity' ? (
-            <ActivityView state={state} now={now} />
+            <ActivityView state={state} />
           ) : tab === 'requests' ? (
             <RequestLog entries={log.entries} onClear={log.clear} />
           ) : tab === 'mock-data' ? (

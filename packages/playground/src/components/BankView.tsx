@@ -1,5 +1,5 @@
 import type { State } from '@sandbank/engine';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { AccountDetail } from './AccountDetail.js';
 import { AgreementDetail } from './AgreementDetail.js';
 import { CardAccountDetail } from './CardAccountDetail.js';
@@ -11,7 +11,7 @@ function firstAccount(state: State): Selection {
 }
 
 /** Customers on the left, the selected account, card account or agreement on the right. */
-export function BankView({ state }: { state: State }) {
+export const BankView = memo(function BankView({ state }: { state: State }) {
   const [chosen, setChosen] = useState<Selection>(null);
   const selection = chosen ?? firstAccount(state);
   let detail: React.ReactNode = <p className="muted">Pick an account, a card account or an agreement.</p>;
@@ -31,4 +31,4 @@ export function BankView({ state }: { state: State }) {
       <div className="bank-detail">{detail}</div>
     </div>
   );
-}
+});

@@ -3,9 +3,11 @@ import { withBank } from '../fixtures/decorators.js';
 import { FIXTURE_NOW } from '../fixtures/state.js';
 import { ClockPanel } from './ClockPanel.js';
 
-const meta = { component: ClockPanel, decorators: [withBank()], args: { now: FIXTURE_NOW } } satisfies Meta<
-  typeof ClockPanel
->;
+const meta = {
+  component: ClockPanel,
+  decorators: [withBank()],
+  args: { fixedNow: FIXTURE_NOW },
+} satisfies Meta<typeof ClockPanel>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useApiCall, useConnection } from '../bank/hooks.js';
+import { useApiCall, useBankNow, useConnection } from '../bank/hooks.js';
 import { formatTime } from '../derive/time.js';
 import { readTppMessages, TppMessages } from './TppMessages.js';
 
@@ -10,7 +10,9 @@ const PRESETS = [
 ] as const;
 
 /** The bank clock (architecture: "Bank clock"): advance it, set it, run the next batch. */
-export function ClockPanel({ now }: { now: number }) {
+export function ClockPanel({ offsetMs = 0, fixedNow }: { offsetMs?: number; fixedNow?: number }) {
+  const ticking = useBankNow(offsetMs);
+  const now = fixedNow ?? ticking;
   const connection = useConnection();
   const { send, result, pending } = useApiCall(connection);
   const [target, setTarget] = useState('');
