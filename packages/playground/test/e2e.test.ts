@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -9,6 +9,20 @@ import { fixtureAccount, largeState } from '../src/fixtures/state.js';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const shots = join(root, '..', '..', 'test-results', 'screenshots');
 const outDir = join(root, 'dist-e2e');
+
+/** `CHROMIUM_PATH` (as .ci/run honours it), else the usual system locations. */
+function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  const found = candidates.find(
+    (path): path is string => path !== undefined && path !== '' && existsSync(path),
+  );
+  if (found === undefined) {
+    throw new Error(
+      'no Chromium found: install it (apt-get install chromium) or set CHROMIUM_PATH to its binary',
+    );
+  }
+  return found;
+}
 
 let server: PreviewServer;
 let browser: Browser;
@@ -26,7 +40,7 @@ beforeAll(async () => {
   if (address === null || typeof address === 'string') throw new Error('preview server has no port');
   base = `http://localhost:${address.port}`;
   browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     args: [
       '--headless',
       '--no-sandbox',
