@@ -10,10 +10,17 @@ function firstAccount(state: State): Selection {
   return id === undefined ? null : { kind: 'account', id };
 }
 
+function exists(state: State, selection: NonNullable<Selection>): boolean {
+  if (selection.kind === 'account') return selection.id in state.accounts;
+  if (selection.kind === 'card') return selection.id in state.cardAccounts;
+  return selection.id in state.agreements;
+}
+
 /** Customers on the left, the selected account, card account or agreement on the right. */
 export const BankView = memo(function BankView({ state }: { state: State }) {
   const [chosen, setChosen] = useState<Selection>(null);
-  const selection = chosen ?? firstAccount(state);
+  // After a reset or an import the chosen item may be gone: fall back to the first account.
+  const selection = chosen !== null && exists(state, chosen) ? chosen : firstAccount(state);
   let detail: React.ReactNode = <p className="muted">Pick an account, a card account or an agreement.</p>;
   if (selection?.kind === 'account') {
     const account = state.accounts[selection.id];
