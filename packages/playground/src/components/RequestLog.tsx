@@ -169,6 +169,7 @@ export function RequestLog({
                     <button
                       type="button"
                       className="log-row"
+                      aria-label={`${entry.method} ${entry.path}: ${entry.status}, ${entry.durationMs.toFixed(1)} ms`}
                       aria-current={entry === current ? 'true' : undefined}
                       onClick={() => setSelected(entry)}
                     >

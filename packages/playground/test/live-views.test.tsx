@@ -1,0 +1,56 @@
+// @vitest-environment jsdom
+import { render, screen, waitFor } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import './support/dom.js';
+import { App } from '../src/components/App.js';
+import { fixtureConnection } from '../src/fixtures/connection.js';
+import { fixtureAccount, fixtureCardAccount, fixtureState } from '../src/fixtures/state.js';
+
+describe('live views', () => {
+  it('redraws the bank when a request changes its state', async () => {
+    const connection = fixtureConnection();
+    render(<App connection={connection} initialTab="bank" />);
+    await screen.findByRole('heading', { name: fixtureAccount.accountName, level: 2 });
+    const renamed = {
+      ...fixtureState,
+      accounts: {
+        ...fixtureState.accounts,
+        [fixtureAccount.id]: { ...fixtureAccount, accountName: 'Feriekonto' },
+      },
+    };
+    await connection.fetch(
+      new Request('http://localhost/_sandbank/state', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(renamed),
+      }),
+    );
+    await screen.findByRole('heading', { name: 'Feriekonto', level: 2 });
+  });
+
+  it('logs every request in the network panel with its status', async () => {
+    const connection = fixtureConnection();
+    render(<App connection={connection} initialTab="requests" />);
+    await connection.fetch(new Request('http://localhost/_sandbank/clock'));
+    await connection.fetch(new Request('http://localhost/v1/nowhere', { headers: { 'x-request-id': 'r1' } }));
+    const rows = await screen.findAllByRole('button', { name: /GET \/(_sandbank\/clock|v1\/nowhere)/ });
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringMatching(/^200GET/),
+      expect.stringMatching(/^404GET/),
+    ]);
+    await userEvent.setup().click(rows[1]!);
+    expect(screen.getByLabelText('Messages from the bank').textContent).toContain('NOT_FOUND');
+  });
+
+  it('opens a card account from the customer tree', async () => {
+    render(<App connection={fixtureConnection()} initialTab="bank" />);
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: new RegExp(fixtureCardAccount.maskedPan) }));
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 2 }).textContent).toContain(fixtureCardAccount.maskedPan),
+    );
+    expect(screen.getByText('Card transactions')).toBeTruthy();
+  });
+});
