@@ -62,6 +62,19 @@ describe('controls', () => {
     );
   });
 
+  it('try it: a known operation fills method, path and an example body', async () => {
+    const { connection, log } = bankWithLog();
+    renderWithBank(connection, <TryIt />);
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Known operation'), 'POST /_sandbank/clock (control)');
+    expect(JSON.parse((screen.getByLabelText('Body') as HTMLTextAreaElement).value)).toEqual({
+      advanceMinutes: 60,
+    });
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(log).toHaveLength(1));
+    expect(log[0]).toMatchObject({ method: 'POST', path: '/_sandbank/clock', status: 200 });
+  });
+
   it('flow: the first consent step sends a bank-offered consent request with the redirect URI', async () => {
     const { connection, log } = bankWithLog();
     renderWithBank(connection, <FlowRunner state={fixtureState} />);

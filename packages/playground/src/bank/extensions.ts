@@ -156,7 +156,7 @@ export function readExtensions(state: State): Extensions {
           ? { requestedExecutionDate: body.requestedExecutionDate }
           : {}),
         createdAt,
-        history: history(raw.history ?? raw.statusHistory, status, createdAt),
+        history: history(raw.history ?? raw.statusHistory ?? raw.transitions, status, createdAt),
         ...(typeof raw.fundsAvailable === 'boolean' ? { fundsAvailable: raw.fundsAvailable } : {}),
       };
     }
@@ -173,7 +173,7 @@ export function readExtensions(state: State): Extensions {
         transactionStatus: status,
         paymentIds: strings(raw.paymentIds),
         createdAt,
-        history: history(raw.history ?? raw.statusHistory, status, createdAt),
+        history: history(raw.history ?? raw.statusHistory ?? raw.transitions, status, createdAt),
       };
     }
   }
@@ -192,7 +192,7 @@ export function readExtensions(state: State): Extensions {
       };
     }
   }
-  const sessions = slice(state, 'sessions');
+  const sessions = slice(state, 'sessions') ?? slice(state, 'scaSessions') ?? slice(state, 'tppSessions');
   if (sessions) {
     out.sessions = {};
     for (const [id, raw] of Object.entries(sessions)) {
@@ -201,7 +201,7 @@ export function readExtensions(state: State): Extensions {
         sessionId: str(raw.sessionId ?? raw.tppSessionId, id),
         psuId: str(raw.psuId),
         createdAt: num(raw.createdAt, 0),
-        expiresAt: num(raw.expiresAt, 0),
+        expiresAt: num(raw.expiresAt ?? raw.validUntil, 0),
       };
     }
   }

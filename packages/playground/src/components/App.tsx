@@ -80,7 +80,7 @@ export function App({ connection, initialTab }: { connection: BankConnection; in
           ) : tab === 'mock-data' ? (
             <MockDataForms state={state} />
           ) : tab === 'try-it' ? (
-            <TryIt />
+            <TryIt state={state} />
           ) : tab === 'flows' ? (
             <FlowRunner state={state} />
           ) : (

@@ -1,6 +1,7 @@
-import { routes } from '@sandbank/engine';
+import { routes, type State } from '@sandbank/engine';
 import { useId, useMemo, useState } from 'react';
 import { useApiCall, useConnection } from '../bank/hooks.js';
+import { exampleBody } from '../forms/specs.js';
 import { JsonView } from './JsonView.js';
 import { StatusBadge } from './StatusBadge.js';
 import { readTppMessages, TppMessages } from './TppMessages.js';
@@ -31,9 +32,12 @@ function knownOperations() {
 export function TryIt({
   initialPath = '/v1/sandbox/initialize',
   initialMethod = 'POST',
+  state = null,
 }: {
   initialPath?: string;
   initialMethod?: string;
+  /** For example bodies that name existing customers and accounts. */
+  state?: State | null;
 }) {
   const connection = useConnection();
   const { send, result, error, pending } = useApiCall(connection);
@@ -66,6 +70,8 @@ export function TryIt({
               if (!op) return;
               setMethod(op.method);
               setPath(op.path.replace(/:(\w+)/g, '{$1}'));
+              const example = exampleBody(op.method, op.path, state);
+              setBody(example === undefined ? '' : JSON.stringify(example, null, 2));
             }}
           >
             <option value="">choose…</option>

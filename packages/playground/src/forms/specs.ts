@@ -19,6 +19,8 @@ export interface FormSpec {
   id: string;
   title: string;
   method: 'POST' | 'PUT';
+  /** The path with `:name` parameters, as route tables write it. */
+  pattern: string;
   path: (values: Values) => string;
   fields: readonly FieldSpec[];
   body: (values: Values) => unknown;
@@ -52,6 +54,7 @@ export const FORM_SPECS: readonly FormSpec[] = [
     id: 'customer',
     title: 'Customer',
     method: 'POST',
+    pattern: '/v1/sandbox/customers',
     path: () => '/v1/sandbox/customers',
     fields: [
       {
@@ -69,6 +72,7 @@ export const FORM_SPECS: readonly FormSpec[] = [
     id: 'account',
     title: 'Account',
     method: 'POST',
+    pattern: '/v1/sandbox/accounts',
     path: () => '/v1/sandbox/accounts',
     fields: [
       {
@@ -123,6 +127,7 @@ export const FORM_SPECS: readonly FormSpec[] = [
     id: 'transaction',
     title: 'Account transaction',
     method: 'POST',
+    pattern: '/v1/sandbox/accounts/:mockAccountId/transactions',
     path: (v) => `/v1/sandbox/accounts/${enc(v.accountId)}/transactions`,
     fields: [
       {
@@ -177,6 +182,7 @@ export const FORM_SPECS: readonly FormSpec[] = [
     id: 'card-account',
     title: 'Card account',
     method: 'POST',
+    pattern: '/v1/sandbox/card-accounts',
     path: () => '/v1/sandbox/card-accounts',
     fields: [
       {
@@ -208,6 +214,7 @@ export const FORM_SPECS: readonly FormSpec[] = [
     id: 'card-transaction',
     title: 'Card transaction',
     method: 'POST',
+    pattern: '/v1/sandbox/card-accounts/:mockCardAccountId/transactions',
     path: (v) => `/v1/sandbox/card-accounts/${enc(v.cardAccountId)}/transactions`,
     fields: [
       {
@@ -265,6 +272,7 @@ export const FORM_SPECS: readonly FormSpec[] = [
     id: 'card-balance',
     title: 'Card balance',
     method: 'PUT',
+    pattern: '/v1/sandbox/card-accounts/:mockCardAccountId/balances',
     path: (v) => `/v1/sandbox/card-accounts/${enc(v.cardAccountId)}/balances`,
     fields: [
       {
@@ -303,6 +311,7 @@ export const FORM_SPECS: readonly FormSpec[] = [
     id: 'agreement',
     title: 'Agreement',
     method: 'POST',
+    pattern: '/v1/sandbox/agreements',
     path: () => '/v1/sandbox/agreements',
     fields: [
       {
@@ -356,3 +365,16 @@ export function initialValues(spec: FormSpec, state: State | null): Values {
   }
   return values;
 }
+
+/** An example body for a method and path pattern (`:name` parameters), for the try-it console. */
+export function exampleBody(method: string, pattern: string, state: State | null): unknown {
+  const normalised = pattern.replace(/:\w+/g, ':p');
+  const spec = FORM_SPECS.find((s) => s.method === method && s.pattern.replace(/:\w+/g, ':p') === normalised);
+  if (spec) return spec.body(initialValues(spec, state));
+  return CONTROL_EXAMPLES[`${method} ${pattern}`];
+}
+
+const CONTROL_EXAMPLES: Record<string, unknown> = {
+  'POST /_sandbank/clock': { advanceMinutes: 60 },
+  'POST /_sandbank/reset': {},
+};
