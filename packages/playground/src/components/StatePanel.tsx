@@ -5,6 +5,7 @@ import { readTppMessages, TppMessages } from './TppMessages.js';
 
 export interface Snapshot {
   name: string;
+  /** Bank time of the save, epoch ms. */
   savedAt: number;
   state: unknown;
 }
@@ -66,9 +67,10 @@ export function StatePanel() {
   const saveSnapshot = async () => {
     const r = await send({ method: 'GET', path: '/_sandbank/state' });
     if (r?.status !== 200) return;
+    const offsetMs = (r.body as { clock?: { offsetMs?: number } } | null)?.clock?.offsetMs ?? 0;
     const snapshot: Snapshot = {
       name: name.trim() || `snapshot ${snapshots.length + 1}`,
-      savedAt: Date.now(),
+      savedAt: Date.now() + offsetMs,
       state: r.body,
     };
     const next = [...snapshots.filter((s) => s.name !== snapshot.name), snapshot];
@@ -96,12 +98,10 @@ export function StatePanel() {
         <button type="button" disabled={pending} onClick={exportState}>
           Export state
         </button>
-        <label htmlFor={fileId} className="button">
-          Import state…
-        </label>
+        {/* The input stays focusable (visually hidden, before its label) so the keyboard reaches it. */}
         <input
           id={fileId}
-          className="visually-hidden"
+          className="visually-hidden file-input"
           type="file"
           accept="application/json,.json"
           onChange={async (e) => {
@@ -110,6 +110,9 @@ export function StatePanel() {
             e.target.value = '';
           }}
         />
+        <label htmlFor={fileId} className="button">
+          Import state…
+        </label>
       </div>
       <form
         className="row"
@@ -133,7 +136,8 @@ export function StatePanel() {
         <ul className="snapshots" aria-label="Snapshots">
           {snapshots.map((s) => (
             <li key={s.name}>
-              <span>{s.name}</span> <span className="muted small">{formatTime(s.savedAt)}</span>
+              <span>{s.name}</span>{' '}
+              <span className="muted small">saved {formatTime(s.savedAt)} (bank clock)</span>
               <button
                 type="button"
                 disabled={pending}
