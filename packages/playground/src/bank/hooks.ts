@@ -17,7 +17,16 @@ export function useBankState(connection: BankConnection): State | null {
   useEffect(() => {
     let live = true;
     const unsubscribe = connection.subscribe((event) => {
-      if (event.type === 'commit') setState(event.commit.state);
+      if (event.type !== 'commit') return;
+      // A transport that broadcasts patches only (no whole state) is read back instead.
+      const next: State | undefined = event.commit.state;
+      if (next !== undefined) {
+        setState(next);
+        return;
+      }
+      connection.getState().then((fresh) => {
+        if (live) setState(fresh);
+      });
     });
     connection.getState().then((initial) => {
       if (live) setState((current) => current ?? initial);
