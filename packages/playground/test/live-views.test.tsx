@@ -3,9 +3,18 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import './support/dom.js';
+import type { SandboxEvent } from '@sandbank/engine';
+import type { BankConnection } from '../src/bank/connection.js';
 import { App } from '../src/components/App.js';
 import { fixtureConnection } from '../src/fixtures/connection.js';
 import { fixtureAccount, fixtureCardAccount, fixtureState } from '../src/fixtures/state.js';
+
+function renamedState(accountName: string) {
+  return {
+    ...fixtureState,
+    accounts: { ...fixtureState.accounts, [fixtureAccount.id]: { ...fixtureAccount, accountName } },
+  };
+}
 
 describe('live views', () => {
   it('redraws the bank when a request changes its state', async () => {
@@ -27,6 +36,35 @@ describe('live views', () => {
       }),
     );
     await screen.findByRole('heading', { name: 'Feriekonto', level: 2 });
+  });
+
+  it('follows a transport whose commit events carry patches only', async () => {
+    const inner = fixtureConnection();
+    const patchesOnly: BankConnection = {
+      fetch: (request) => inner.fetch(request),
+      getState: () => inner.getState(),
+      subscribe: (listener) =>
+        inner.subscribe((event) =>
+          listener(
+            event.type === 'commit'
+              ? ({
+                  type: 'commit',
+                  commit: { seq: event.commit.seq, patches: event.commit.patches },
+                } as SandboxEvent)
+              : event,
+          ),
+        ),
+    };
+    render(<App connection={patchesOnly} initialTab="bank" />);
+    await screen.findByRole('heading', { name: fixtureAccount.accountName, level: 2 });
+    await inner.fetch(
+      new Request('http://localhost/_sandbank/state', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(renamedState('Sommerkonto')),
+      }),
+    );
+    await screen.findByRole('heading', { name: 'Sommerkonto', level: 2 });
   });
 
   it('logs every request in the network panel with its status', async () => {
