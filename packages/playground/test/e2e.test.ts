@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -22,6 +23,30 @@ function chromiumPath(): string {
     );
   }
   return found;
+}
+
+const axeScript = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+/** axe-core's serious and critical findings on the current view (WCAG 2.1 AA rules). */
+async function accessibilityProblems(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axeScript });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      globalThis as unknown as { axe: { run: (o: unknown) => Promise<{ violations: unknown[] }> } }
+    ).axe;
+    const result = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] } });
+    return result.violations as AxeViolation[];
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')})`);
 }
 
 let server: PreviewServer;
@@ -135,4 +160,27 @@ describe('the built playground in Chromium', () => {
     expect(searchMs).toBeLessThan(3000);
     expect(errors).toEqual([]);
   }, 120_000);
+
+  it('passes axe-core checks on every view', async () => {
+    const { page } = await open(1280, 800);
+    const problems: string[] = [];
+    await page.getByRole('button', { name: '+1 h' }).click();
+    // Each view in a state with content: a selected request, a flow step with its exchange, a sent form.
+    const actions = new Map<string, () => Promise<void>>([
+      ['Requests', () => page.getByRole('button', { name: /POST \/_sandbank\/clock/ }).click()],
+      ['Mock data', () => page.getByRole('button', { name: 'Send' }).click()],
+      ['Try it', () => page.getByRole('button', { name: 'Send' }).click()],
+      ['TPP flows', () => page.getByRole('button', { name: 'Run next step' }).click()],
+    ]);
+    const tabs = ['Bank', 'Consents & payments', 'Requests', 'Mock data', 'Try it', 'TPP flows', 'State'];
+    for (const tab of tabs) {
+      await page.getByRole('button', { name: new RegExp(`^${tab}`) }).click();
+      await page.locator('main').waitFor();
+      await actions.get(tab)?.();
+      await page.waitForTimeout(200);
+      problems.push(...(await accessibilityProblems(page)).map((p) => `${tab}: ${p}`));
+    }
+    await page.close();
+    expect(problems).toEqual([]);
+  }, 60_000);
 });

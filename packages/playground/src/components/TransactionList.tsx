@@ -27,7 +27,7 @@ export function TransactionList({ transactions }: { transactions: readonly Trans
     () => filterTransactions(transactions, deferredQuery, status),
     [transactions, deferredQuery, status],
   );
-  const scroller = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
@@ -64,7 +64,8 @@ export function TransactionList({ transactions }: { transactions: readonly Trans
         <span>Status</span>
         <span className="amount">Amount</span>
       </div>
-      <div ref={scroller} className="scroller" tabIndex={-1}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region without focusable rows must take keyboard focus (WCAG 2.1.1) */}
+      <section ref={scroller} className="scroller" tabIndex={0} aria-label="Transactions, scrollable">
         <ul
           className="virtual-list"
           aria-label="Transaction rows"
@@ -100,7 +101,7 @@ export function TransactionList({ transactions }: { transactions: readonly Trans
           })}
         </ul>
         {rows.length === 0 ? <p className="muted empty">No transactions match.</p> : null}
-      </div>
+      </section>
     </section>
   );
 }
