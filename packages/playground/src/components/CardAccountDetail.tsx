@@ -47,7 +47,8 @@ export function CardAccountDetail({
       {transactions.length === 0 ? (
         <p className="muted">None yet: add some with the card transaction form.</p>
       ) : (
-        <div className="scroller short">
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region without focusable rows must take keyboard focus (WCAG 2.1.1)
+        <section className="scroller short" tabIndex={0} aria-label="Card transactions, scrollable">
           <table>
             <thead>
               <tr>
@@ -78,7 +79,7 @@ export function CardAccountDetail({
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
     </article>
   );
