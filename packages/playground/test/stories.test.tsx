@@ -2,6 +2,7 @@
 /// <reference types="vite/client" />
 import { composeStories } from '@storybook/react-vite';
 import { render } from '@testing-library/react';
+import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import './support/dom.js';
 
@@ -35,6 +36,13 @@ describe('every story renders without errors', () => {
         await Story.play?.({ canvasElement: container });
         expect(container.firstChild).not.toBeNull();
         expect(errors).toEqual([]);
+        // jsdom has no layout, so contrast and scrolling are checked in Chromium (e2e.test.ts); names, labels and
+        // ARIA use are checked here on every story.
+        const { violations } = await axe.run(container, {
+          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] },
+          rules: { 'color-contrast': { enabled: false } },
+        });
+        expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
       });
     }
   }
