@@ -9,9 +9,14 @@ import { readTppMessages, TppMessages } from './TppMessages.js';
 
 const ROW_HEIGHT = 32;
 
+/** The first tppMessage code of an answer, shown in the row like a status text. */
+function firstCode(entry: RequestLogEntry): string | undefined {
+  return readTppMessages(entry.responseBody)[0]?.code;
+}
+
 function matches(entry: RequestLogEntry, needle: string): boolean {
   if (needle === '') return true;
-  return `${entry.method} ${entry.path} ${entry.status} ${entry.operation ?? ''}`
+  return `${entry.method} ${entry.path} ${entry.status} ${entry.operation ?? ''} ${firstCode(entry) ?? ''}`
     .toLowerCase()
     .includes(needle);
 }
@@ -117,7 +122,7 @@ export function RequestLog({
           id={filterId}
           type="search"
           value={filter}
-          placeholder="method, path, status"
+          placeholder="method, path, status, error code"
           onChange={(e) => setFilter(e.target.value)}
         />
         <button
@@ -175,7 +180,10 @@ export function RequestLog({
                     >
                       <StatusBadge status={entry.status} />
                       <span className="mono">{entry.method}</span>
-                      <span className="mono ellipsis">{entry.path}</span>
+                      <span className="mono ellipsis">
+                        {entry.path}
+                        {firstCode(entry) ? <span className="muted"> {firstCode(entry)}</span> : null}
+                      </span>
                       <span className="mono muted amount">{entry.durationMs.toFixed(1)} ms</span>
                     </button>
                   </li>
