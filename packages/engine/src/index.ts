@@ -6,9 +6,16 @@ export type { Route, Service } from './core/router.js';
 export type {
   Account,
   Agreement,
+  Authorisation,
   CardAccount,
   CardTransaction,
+  Consent,
   Customer,
+  Payment,
+  PaymentStatus,
+  PsuContext,
+  ScaSession,
+  SigningBasket,
   State,
   Transaction,
 } from './core/state.js';
@@ -16,3 +23,5 @@ export { STATE_VERSION, State as StateSchema } from './core/state.js';
 export { routes } from './routes.js';
 export type { Commit, RequestLogEntry, Sandbox, SandboxEvent, SandboxOptions } from './sandbox.js';
 export { createSandbox } from './sandbox.js';
+export type { ScaOutcome, ScaPsu } from './sca/outcomes.js';
+export type { AuthorisationKind, StartAuthorisationInput } from './sca/start-authorisation.js';

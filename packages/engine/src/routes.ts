@@ -1,6 +1,34 @@
+import { accountRoutes } from './accounts/routes.js';
+import { basketRoutes } from './baskets/routes.js';
+import { cardRoutes } from './cards/routes.js';
+import { consentRoutes } from './consents/routes.js';
+import { createOpenApiOperation } from './control/openapi.js';
 import { controlRoutes } from './control/routes.js';
 import type { Route } from './core/router.js';
+import { paymentControlRoutes, paymentRoutes } from './payments/routes.js';
 import { sandboxRoutes } from './sandbox-api/routes.js';
+import { scaRoutes } from './sca/routes.js';
+
+const areaRoutes: readonly Route[] = [
+  ...sandboxRoutes,
+  ...consentRoutes,
+  ...accountRoutes,
+  ...cardRoutes,
+  ...paymentRoutes,
+  ...basketRoutes,
+  ...scaRoutes,
+  ...controlRoutes,
+  ...paymentControlRoutes,
+];
 
 /** The route table: plain data, one entry per operation, composed from each area's table. */
-export const routes: readonly Route[] = [...sandboxRoutes, ...controlRoutes];
+export const routes: readonly Route[] = [
+  ...areaRoutes,
+  {
+    method: 'GET',
+    path: '/openapi.json',
+    service: 'control',
+    summary: 'This API as an OpenAPI 3.1 document',
+    operation: createOpenApiOperation(() => routes),
+  },
+];

@@ -35,6 +35,11 @@ export interface SandboxOptions {
    * can commit first. A rejection turns the answer into a 500 and rolls the change back.
    */
   persist?: (commit: Commit) => void | Promise<void>;
+  /**
+   * Development aid: check every successful answer against its route's response schema before it
+   * leaves the engine; a mismatch becomes a logged 500 SYSTEM_ERROR. Off by default (it costs time).
+   */
+  checkResponses?: boolean;
 }
 
 export interface Commit {
@@ -83,6 +88,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const reduce = createReducer(
     routes.filter((r) => controlPlane || r.service !== 'control'),
     basePath,
+    { checkResponses: options.checkResponses ?? false },
   );
   let state: State = options.initialState ?? createSeedState(seed, source());
   let seq = 0;

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { build, type PreviewServer, preview } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixtureAccount, largeState } from '../src/fixtures/state.js';
+import { transactionsOf } from '../src/derive/ledger.js';
+import { fixtureAccount, fixtureState, largeState } from '../src/fixtures/state.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const shots = join(root, '..', '..', 'test-results', 'screenshots');
@@ -148,7 +149,7 @@ describe('the built playground in Chromium', () => {
       .getByRole('button', { name: new RegExp(fixtureAccount.accountName) })
       .first()
       .click();
-    const total = (largeState(0).transactions[fixtureAccount.id]?.length ?? 0) + 100_000;
+    const total = transactionsOf(fixtureState.transactions[fixtureAccount.id]).length + 100_000;
     await page.getByText(`${total.toLocaleString('en')} of ${total.toLocaleString('en')}`).waitFor();
     const started = Date.now();
     await page.getByLabel('Search').fill('Bulk transaction 99999');

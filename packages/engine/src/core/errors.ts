@@ -43,6 +43,8 @@ export const ERROR_STATUSES = {
   SERVICE_INVALID: [405],
   CANCELLATION_INVALID: [405],
   STATUS_INVALID: [409],
+  // WARNING only: a deprecated operation still answered (part 9 rule 3)
+  DEPRECATED: [400],
 } as const satisfies Record<string, readonly [number, ...number[]]>;
 
 export type ErrorCode = keyof typeof ERROR_STATUSES;

@@ -17,6 +17,11 @@ export interface EngineResponse {
   headers: Record<string, string>;
   json?: unknown;
   html?: string;
+  /**
+   * Keep the operation's state changes although the status is an error: a 401 that answers with an
+   * `scaRedirect` has just created the authorisation it points to (part 5.2 rule 1).
+   */
+  keepChanges?: boolean;
 }
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): EngineResponse {

@@ -20,17 +20,18 @@ export function hashString(text: string): number {
   return h;
 }
 
-/** The id numbered `counter` for `seed`: `enc!!` + 38 base64 characters + `==`. */
+/** The id numbered `counter` for `seed`: `enc!!` + 38 base64url characters + `==`. */
 export function opaqueId(seed: string, counter: number): string {
   const base = hashString(seed);
-  let out = 'enc!!';
+  // Built from char codes in one go: a flat string, not a rope of 38 concatenations (heap per id).
+  const codes: number[] = [];
   let word = 0;
   for (let i = 0; i < 38; i++) {
     if (i % 5 === 0) word = mix(base + i, counter);
-    out += ALPHABET[word & 63];
+    codes.push(ALPHABET.charCodeAt(word & 63));
     word >>>= 6;
   }
-  return `${out}==`;
+  return `enc!!${String.fromCharCode(...codes)}==`;
 }
 
 /** A UUID-shaped id (version 4 layout) for `seed` and `counter`, for values the contract types as UUID. */
@@ -49,4 +50,9 @@ export function deterministicUuid(seed: string, counter: number): string {
 export function allocateId(state: { meta: { seed: string; counter: number } }): string {
   state.meta.counter += 1;
   return opaqueId(state.meta.seed, state.meta.counter);
+}
+
+/** `record[id]` only when `id` is the record's own key (never `__proto__`, `constructor`, …). */
+export function ownEntry<T>(record: Readonly<Record<string, T>>, id: string): T | undefined {
+  return Object.hasOwn(record, id) ? record[id] : undefined;
 }

@@ -80,11 +80,14 @@ export function canonicalAmount(value: string, currency: string): string {
 }
 
 /** Exact sum of decimal amounts in one currency. */
+export function sumAmounts(currency: string, values: Iterable<string>): string {
+  let sum = 0n;
+  for (const v of values) sum += toMinor(v, currency);
+  return fromMinor(sum, currency);
+}
+
 export function addAmounts(currency: string, ...values: string[]): string {
-  return fromMinor(
-    values.reduce((sum, v) => sum + toMinor(v, currency), 0n),
-    currency,
-  );
+  return sumAmounts(currency, values);
 }
 
 export function negateAmount(value: string, currency: string): string {

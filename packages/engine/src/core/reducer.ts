@@ -1,4 +1,5 @@
 import { current, enablePatches, Immer, isDraft, type Patch } from 'immer';
+import { catchUpProcessing } from '../payments/batch.js';
 import { assertAcceptedJson, assertAcceptedText } from './charset.js';
 import type { RequestContext } from './context.js';
 import { ApiError, apiError, tppMessage, warning } from './errors.js';
@@ -13,6 +14,11 @@ enablePatches();
 const immer = new Immer({ autoFreeze: false });
 
 export type BaseContext = Omit<RequestContext, 'fixes' | 'warnings'>;
+
+export interface ReducerOptions {
+  /** Development aid: check each successful answer against its route's response schema. */
+  checkResponses?: boolean;
+}
 
 export interface Reduction {
   state: State;
@@ -127,7 +133,23 @@ function finish(response: EngineResponse, request: EngineRequest, ctx: RequestCo
  * request runs here in a fixed order; the operation runs inside one immer `produce`. A failed
  * request returns the state it was given, untouched.
  */
-export function createReducer(routes: readonly Route[], basePath: string): Reducer {
+/** A successful answer that breaks its own schema is a bug in the engine: fail loudly, change nothing. */
+function checkResponse(route: Route, response: EngineResponse): void {
+  if (!route.response || response.status >= 300 || response.json === undefined) return;
+  const result = route.response.safeParse(response.json);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new TypeError(
+      `response of ${route.method} ${route.path} breaks its schema at ${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}`,
+    );
+  }
+}
+
+export function createReducer(
+  routes: readonly Route[],
+  basePath: string,
+  options: ReducerOptions = {},
+): Reducer {
   const table: CompiledRoute[] = compileRoutes(routes, basePath);
   return (state, request, base) => {
     const ctx: RequestContext = { ...base, fixes: new Set(), warnings: [] };
@@ -169,11 +191,15 @@ export function createReducer(routes: readonly Route[], basePath: string): Reduc
       if (route.query) parseWith(route.query, singleQuery(query), 'query');
       let response: EngineResponse = json(500, null);
       const [next, patches] = immer.produceWithPatches(state, (draft) => {
+        // part 1: the bank's batch runs that fell due since the last request happen before this one,
+        // in the same change, so every answer reflects the bank clock (src/payments/batch.ts).
+        catchUpProcessing(draft, ctx.now, ctx);
         response = route.operation(draft, { params, query, headers: request.headers, body, request }, ctx);
         if (response.json !== undefined) response = { ...response, json: toPlain(response.json, state) };
+        if (options.checkResponses) checkResponse(route, response);
       });
       // Expected failures are thrown; an operation that returns an error status keeps no change either.
-      if (response.status >= 400)
+      if (response.status >= 400 && response.keepChanges !== true)
         return { state, response: finish(response, request, ctx), patches: [], operation };
       return { state: next, response: finish(response, request, ctx), patches, operation };
     } catch (error) {

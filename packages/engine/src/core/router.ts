@@ -35,6 +35,12 @@ export interface Route {
   digestRequired?: boolean;
   /** zod schema for the query, validated before the operation runs. */
   query?: z.ZodType;
+  /** zod schema of the JSON body, for the OpenAPI document (the operation validates it). */
+  body?: z.ZodType;
+  /** zod schema of a successful JSON answer: documented, and checked when `checkResponses` is on. */
+  response?: z.ZodType;
+  /** One line for the OpenAPI document. */
+  summary?: string;
 }
 
 export interface CompiledRoute {
@@ -74,6 +80,9 @@ function matchSegments(pattern: string[], actual: string[]): Record<string, stri
       } catch {
         return null;
       }
+      // An id is never a property of Object.prototype: `__proto__` or `constructor` would otherwise
+      // reach an operation as if it named a resource in a state record.
+      if (value in Object.prototype) return null;
       params[p.slice(1)] = value;
     } else if (p !== a) {
       return null;

@@ -128,6 +128,161 @@ export const Agreement = z.object({
 });
 export type Agreement = z.infer<typeof Agreement>;
 
+// Account information and SCA (issue 4): authorisations, consents, TPP sessions.
+export const PsuContext = z.enum(['PRIVATE', 'CORPORATE']);
+export type PsuContext = z.infer<typeof PsuContext>;
+
+export const Authorisation = z.object({
+  authorisationId: z.string(),
+  kind: z.enum(['consent', 'user', 'payment', 'basket']),
+  resourceIds: z.array(z.string()),
+  /** The verified TPP's organisationId, or 'unverified' while requests are not signature-checked. */
+  tppId: z.string(),
+  redirectUri: z.string().nullable(),
+  sessionId: z.string().nullable(),
+  /** PSU-ID of the request that started the authorisation. */
+  psuId: z.string().nullable(),
+  context: PsuContext.nullable(),
+  /** PSU-Corporate-ID: the UUID the TPP knows the agreement by. */
+  corporateId: z.string().nullable(),
+  status: z.enum(['started', 'psuIdentified', 'finalised', 'failed']),
+  createdAt: z.number().int(),
+  expiresAt: z.number().int(),
+  /** part 5.2 rule 5: `TPP-Redirect-Preferred: false` asks for biometric authentication in the app. */
+  redirectPreferred: z.boolean(),
+  /** X-PSU-IDENTITY of the request, offered as the login default. */
+  identityHint: z.string().nullable(),
+  nationalId: z.string().nullable(),
+  agreementId: z.string().nullable(),
+  /** Accounts and card accounts ticked on the consent page, read by the consent outcome. */
+  selectedIds: z.array(z.string()),
+});
+export type Authorisation = z.infer<typeof Authorisation>;
+
+export const Consent = z.object({
+  consentId: z.string(),
+  tppId: z.string(),
+  nationalId: z.string(),
+  context: PsuContext,
+  agreementId: z.string().nullable(),
+  accountIds: z.array(z.string()),
+  cardAccountIds: z.array(z.string()),
+  status: z.enum(['valid', 'revoked']),
+  createdAt: z.number().int(),
+  /** The PSU's last SCA for this consent: lists, renewal and detail limits count from it. */
+  scaAt: z.number().int(),
+  /** part 8: transaction-detail calls without PSU-IP-Address on the bank day `detailsDay`. */
+  detailsDay: z.string(),
+  detailsCount: z.number().int().nonnegative(),
+});
+export type Consent = z.infer<typeof Consent>;
+
+export const ScaSession = z.object({
+  tppId: z.string(),
+  sessionId: z.string(),
+  nationalId: z.string(),
+  scaAt: z.number().int(),
+  expiresAt: z.number().int(),
+  status: z.enum(['active', 'replaced']),
+});
+export type ScaSession = z.infer<typeof ScaSession>;
+
+// ---- payments and signing baskets (parts 2.2–2.5, 3) ----
+
+export const PaymentStatus = z.enum([
+  'RCVD',
+  'ACTC',
+  'ACCP',
+  'ACWC',
+  'ACWP',
+  'PDNG',
+  'ACSP',
+  'ACSC',
+  'PART',
+  'RJCT',
+  'CANC',
+]);
+export type PaymentStatus = z.infer<typeof PaymentStatus>;
+
+/** One credit transfer of a payment: a single payment has one, a bulk payment several. */
+export const PaymentInstruction = z.object({
+  instructedAmount: Money,
+  creditorName: z.string(),
+  creditorAccount: AccountRef,
+  /** The sandbox account credited when the creditor account is held in the sandbox. */
+  creditorAccountId: z.string().nullable(),
+  remittanceInformationUnstructured: z.string().optional(),
+  remittanceInformationStructuredArray: z.array(RemittanceReference).optional(),
+  purposeCode: z.string().optional(),
+  /** open: not yet executed; sent: debited, in clearing to another bank; booked: done; rejected. */
+  state: z.enum(['open', 'sent', 'booked', 'rejected']),
+  transactionIds: z.array(z.string()),
+});
+export type PaymentInstruction = z.infer<typeof PaymentInstruction>;
+
+export const PeriodicSchedule = z.object({
+  startDate: IsoDate,
+  endDate: IsoDate.optional(),
+  frequency: z.string(),
+  dayOfExecution: z.string().optional(),
+  executionRule: z.enum(['following', 'preceding']),
+  /** Executions made so far: the scheduled date, the day it ran and how it went. */
+  executions: z.array(
+    z.object({ scheduledDate: IsoDate, executionDate: IsoDate, status: z.enum(['booked', 'rejected']) }),
+  ),
+});
+export type PeriodicSchedule = z.infer<typeof PeriodicSchedule>;
+
+export const Payment = z.object({
+  paymentId: z.string(),
+  service: z.enum(['payments', 'periodic-payments', 'bulk-payments']),
+  product: z.string(),
+  /** The TPP that created it (organisationId, or 'unverified' while signatures are not checked). */
+  tppId: z.string(),
+  psuId: z.string().nullable(),
+  psuIdentity: z.string().nullable(),
+  psuContext: z.enum(['PRIVATE', 'CORPORATE']).nullable(),
+  corporateId: z.string().nullable(),
+  sessionId: z.string().nullable(),
+  redirectUri: z.string().nullable(),
+  /** The request body as received, echoed by GET (platform-facts §1). */
+  request: z.record(z.string(), z.unknown()),
+  debtorAccount: z.object({ kind: z.enum(['account', 'card']), id: z.string(), currency: z.string() }),
+  instructions: z.array(PaymentInstruction),
+  /** Day the payment is due (requestedExecutionDate, or the creation day; periodic: startDate). */
+  executionDate: IsoDate,
+  fee: Money,
+  feeTransactionId: z.string().nullable(),
+  /** The pending transaction reserving the amount on the debtor account until the batch books it. */
+  reservationId: z.string().nullable(),
+  transactionStatus: PaymentStatus,
+  statusHistory: z.array(z.object({ status: PaymentStatus, at: z.number(), reason: z.string().optional() })),
+  /** Set once a funds check happened (part 3 rule 2). */
+  fundsAvailable: z.boolean().nullable(),
+  psuMessage: z.string().nullable(),
+  scaExempt: z.boolean(),
+  authorisationIds: z.array(z.string()),
+  basketId: z.string().nullable(),
+  /** Content hash for the logical-duplicate check. */
+  fingerprint: z.string(),
+  periodic: PeriodicSchedule.nullable(),
+  createdAt: z.number(),
+});
+export type Payment = z.infer<typeof Payment>;
+
+export const SigningBasket = z.object({
+  basketId: z.string(),
+  paymentIds: z.array(z.string()),
+  tppId: z.string(),
+  psuId: z.string().nullable(),
+  psuIdentity: z.string().nullable(),
+  sessionId: z.string().nullable(),
+  redirectUri: z.string().nullable(),
+  authorisationIds: z.array(z.string()),
+  createdAt: z.number(),
+});
+export type SigningBasket = z.infer<typeof SigningBasket>;
+
 export const State = z.object({
   version: z.literal(STATE_VERSION),
   meta: z.object({ seed: z.string(), counter: z.number().int().nonnegative() }),
@@ -137,11 +292,23 @@ export const State = z.object({
   }),
   customers: z.record(z.string(), Customer),
   accounts: z.record(z.string(), Account),
-  /** Account transactions per account id, newest first. */
-  transactions: z.record(z.string(), z.array(Transaction)),
+  /** Account transactions per account id: a ledger of chunks in booking order (core/ledger.ts). */
+  transactions: z.record(z.string(), z.array(z.array(Transaction))),
   cardAccounts: z.record(z.string(), CardAccount),
   cardTransactions: z.record(z.string(), z.array(CardTransaction)),
   agreements: z.record(z.string(), Agreement),
+  // Account information and SCA (issue 4); defaults let a state exported before them import.
+  authorisations: z.record(z.string(), Authorisation).default({}),
+  consents: z.record(z.string(), Consent).default({}),
+  /** Keyed by `${tppId} ${sessionId}`. */
+  sessions: z.record(z.string(), ScaSession).default({}),
+
+  // payments and signing baskets
+  // (defaults let a state exported before payments existed still be imported)
+  payments: z.record(z.string(), Payment).default({}),
+  signingBaskets: z.record(z.string(), SigningBasket).default({}),
+  /** Bank time of the last batch run (null: not yet started; the next request starts it). */
+  paymentProcessing: z.object({ lastBatchAt: z.number().nullable() }).default({ lastBatchAt: null }),
 });
 export type State = z.infer<typeof State>;
 
@@ -156,5 +323,14 @@ export function emptyState(seed: string): State {
     cardAccounts: {},
     cardTransactions: {},
     agreements: {},
+    // Account information and SCA (issue 4)
+    authorisations: {},
+    consents: {},
+    sessions: {},
+
+    // payments and signing baskets
+    payments: {},
+    signingBaskets: {},
+    paymentProcessing: { lastBatchAt: null },
   };
 }

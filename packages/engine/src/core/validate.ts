@@ -11,6 +11,19 @@ function pathText(path: readonly PropertyKey[]): string {
 }
 
 /**
+ * The input's value at an issue's path. zod 4 leaves `input` out of its issues (unless asked to report
+ * it), so a missing field is recognised by looking it up in the value that was parsed.
+ */
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let current = value;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
+/**
  * `safeParse` at the boundary: a failure becomes one tppMessage per zod issue, each naming the field
  * path and the rule, so a client fixes every problem in one round.
  */
@@ -24,7 +37,7 @@ export function parseWith<S extends z.ZodType>(
   if (result.success) return result.data;
   const messages = result.error.issues.slice(0, MAX_MESSAGES).map((issue) => {
     const path = pathText(issue.path);
-    const missing = issue.code === 'invalid_type' && issue.input === undefined;
+    const missing = valueAt(value, issue.path) === undefined;
     const issueCode: ErrorCode = missing && where === 'query' ? 'QUERY_PARAMETER_REQUIRED' : code;
     const subject = path === '' ? where : `${where === 'query' ? 'query parameter ' : ''}${path}`;
     const text = missing ? `${subject} is required` : `${subject}: ${issue.message}`;

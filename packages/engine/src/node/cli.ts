@@ -5,10 +5,28 @@ import { createSandbox } from '../sandbox.js';
 import { createSandboxServer, DEFAULT_HOST, DEFAULT_PORT, listen } from './server.js';
 
 const USAGE = `Usage: sandbank serve [--port N] [--host H] [--profile sandbox|production] [--seed S]
+       sandbank init <publicDir>
 
-Serves the Sandbank engine over HTTP (default http://${DEFAULT_HOST}:${DEFAULT_PORT}; PORT also works).`;
+serve  serves the Sandbank engine over HTTP (default http://${DEFAULT_HOST}:${DEFAULT_PORT}; PORT also works)
+init   copies the service worker script into an app's public folder (needs @sandbank/service-worker)`;
+
+/** `sandbank init` belongs to the service-worker package, which depends on this one: load it on demand. */
+async function init(args: string[]): Promise<number> {
+  const specifier = '@sandbank/service-worker/cli';
+  let cli: { runCli(args: readonly string[]): number };
+  try {
+    cli = (await import(specifier)) as typeof cli;
+  } catch {
+    console.error(
+      'sandbank init: install @sandbank/service-worker first (npm i -D @sandbank/service-worker)',
+    );
+    return 1;
+  }
+  return cli.runCli(['init', ...args]);
+}
 
 export async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'init') return init(argv.slice(1));
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,

@@ -1,5 +1,6 @@
 import { DAY_MS, isoDate } from '../core/dates.js';
 import { allocateId } from '../core/ids.js';
+import { ledgerFrom } from '../core/ledger.js';
 import { addAmounts, negateAmount } from '../core/money.js';
 import { type Account, emptyState, type State, type Transaction } from '../core/state.js';
 import { ibanFromBban, makeBban } from './norwegian.js';
@@ -304,6 +305,8 @@ function toTransaction(
  */
 export function createSeedState(seed: string, now: number): State {
   const state = emptyState(seed);
+  // Batch processing starts at the bank time the seed is made (src/payments/batch.ts).
+  state.paymentProcessing.lastBatchAt = now;
   const random = seededRandom(`seed:${seed}`);
   let serial = 100_000;
   for (const customer of SEED_CUSTOMERS) {
@@ -356,7 +359,7 @@ export function createSeedState(seed: string, now: number): State {
         );
       account.booked = addAmounts(spec.currency, spec.opening, ...booked.map((t) => t.amount));
       account.expected = addAmounts(spec.currency, account.booked, ...pending.map((t) => t.amount));
-      state.transactions[account.id] = [...pending, ...booked].sort(newestFirst);
+      state.transactions[account.id] = ledgerFrom([...pending, ...booked]);
     }
     if (customer.card) {
       const id = allocateId(state);

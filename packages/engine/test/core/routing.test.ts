@@ -41,3 +41,12 @@ describe('routing', () => {
     expect(answer.headers.get('x-request-id')).toBe('abc-123');
   });
 });
+
+describe('ids that are Object.prototype keys', () => {
+  it('never reach an operation as if they named a resource', async () => {
+    for (const id of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      const answer = await call(fixedSandbox(), 'GET', `/v1/sandbox/card-accounts/${id}`);
+      expect(answer.status).toBe(404);
+    }
+  });
+});

@@ -40,3 +40,42 @@ describe('unexpected exceptions', () => {
     expect(state.meta.counter).not.toBe(999);
   });
 });
+
+describe('checkResponses (development option)', () => {
+  it('turns an answer that breaks its own response schema into a 500, leaving the state alone', async () => {
+    const { z } = await import('zod');
+    const { json } = await import('../../src/core/http.js');
+    const route: Route = {
+      method: 'POST',
+      path: '/odd',
+      service: 'sandbox',
+      response: z.object({ count: z.number() }),
+      operation: (draft) => {
+        draft.meta.counter += 1;
+        return json(200, { count: 'many' });
+      },
+    };
+    const state = createSeedState('s', FIXED_NOW);
+    const request = {
+      method: 'POST',
+      path: '/v1/odd',
+      query: {},
+      headers: { 'x-request-id': '1' },
+      bodyText: null,
+    };
+    const base = {
+      now: FIXED_NOW,
+      sourceNow: FIXED_NOW,
+      origin: 'http://localhost',
+      profile: 'sandbox',
+      basePath: '/v1',
+      tpp: { kind: 'unchecked' },
+    } as const;
+    expect(createReducer([route], '/v1')(state, request, base).response.status).toBe(200);
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const checked = createReducer([route], '/v1', { checkResponses: true })(state, request, base);
+    log.mockRestore();
+    expect(checked.response.status).toBe(500);
+    expect(checked.state).toBe(state);
+  });
+});

@@ -72,6 +72,8 @@ export interface SessionView {
   createdAt: number;
   /** part 5.2 rule 6: an SCA under a TPP-Session-ID lasts up to 1 hour. */
   expiresAt: number;
+  /** `replaced` once a newer session's SCA completed (part 5.2 rule 6). */
+  status?: string;
 }
 
 export interface Extensions {
@@ -79,6 +81,19 @@ export interface Extensions {
   baskets?: Record<string, BasketView>;
   consents?: Record<string, ConsentView>;
   sessions?: Record<string, SessionView>;
+}
+
+const RENEWAL_MS = 180 * 86_400_000;
+
+/**
+ * part 3 rule 1: a basket's status is the worst case over its payments: any rejected or cancelled
+ * makes it RJCT; all still awaiting SCA is RCVD; all authorised ACTC; a mix PATC.
+ */
+export function worstOf(statuses: readonly (PaymentStatus | undefined)[]): BasketStatus {
+  if (statuses.some((s) => s === undefined || s === 'RJCT' || s === 'CANC')) return 'RJCT';
+  const waiting = statuses.filter((s) => s === 'RCVD').length;
+  if (waiting === statuses.length) return 'RCVD';
+  return waiting === 0 ? 'ACTC' : 'PATC';
 }
 
 function slice(state: State, name: string): Record<string, unknown> | null {
@@ -166,8 +181,12 @@ export function readExtensions(state: State): Extensions {
     out.baskets = {};
     for (const [id, raw] of Object.entries(baskets)) {
       if (!isRecord(raw)) continue;
-      const status = str(raw.transactionStatus ?? raw.status, 'RCVD') as BasketStatus;
       const createdAt = num(raw.createdAt, 0);
+      const status = (
+        typeof raw.transactionStatus === 'string' || typeof raw.status === 'string'
+          ? str(raw.transactionStatus ?? raw.status)
+          : worstOf(strings(raw.paymentIds).map((p) => out.payments?.[p]?.transactionStatus))
+      ) as BasketStatus;
       out.baskets[id] = {
         basketId: str(raw.basketId, id),
         transactionStatus: status,
@@ -182,12 +201,14 @@ export function readExtensions(state: State): Extensions {
     out.consents = {};
     for (const [id, raw] of Object.entries(consents)) {
       if (!isRecord(raw)) continue;
+      const scaAt = num(raw.scaAt ?? raw.createdAt, 0);
       out.consents[id] = {
         consentId: str(raw.consentId, id),
-        psuId: str(raw.psuId),
-        accounts: strings(raw.accounts ?? raw.accountIds),
+        psuId: str(raw.psuId ?? raw.nationalId),
+        accounts: [...strings(raw.accounts ?? raw.accountIds), ...strings(raw.cardAccountIds)],
         createdAt: num(raw.createdAt, 0),
-        expiresAt: num(raw.expiresAt ?? raw.validUntil, 0),
+        // part 5.2 rule 7: SCA is renewed every 180 days.
+        expiresAt: num(raw.expiresAt ?? raw.validUntil, scaAt + RENEWAL_MS),
         ...(typeof raw.status === 'string' ? { status: raw.status } : {}),
       };
     }
@@ -199,9 +220,10 @@ export function readExtensions(state: State): Extensions {
       if (!isRecord(raw)) continue;
       out.sessions[id] = {
         sessionId: str(raw.sessionId ?? raw.tppSessionId, id),
-        psuId: str(raw.psuId),
-        createdAt: num(raw.createdAt, 0),
+        psuId: str(raw.psuId ?? raw.nationalId),
+        createdAt: num(raw.createdAt ?? raw.scaAt, 0),
         expiresAt: num(raw.expiresAt ?? raw.validUntil, 0),
+        ...(typeof raw.status === 'string' ? { status: raw.status } : {}),
       };
     }
   }

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { transactionsOf } from '../derive/ledger.js';
 import { fixtureAccount, fixtureState, largeState } from '../fixtures/state.js';
 import { AccountDetail } from './AccountDetail.js';
 
@@ -7,14 +8,17 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Seeded: Story = {
-  args: { account: fixtureAccount, transactions: fixtureState.transactions[fixtureAccount.id] },
+  args: {
+    account: fixtureAccount,
+    transactions: transactionsOf(fixtureState.transactions[fixtureAccount.id]),
+  },
 };
 export const HundredThousandTransactions: Story = {
   args: { account: fixtureAccount },
   render: () => (
     <AccountDetail
       account={fixtureAccount}
-      transactions={largeState(100_000).transactions[fixtureAccount.id]}
+      transactions={transactionsOf(largeState(100_000).transactions[fixtureAccount.id])}
     />
   ),
 };

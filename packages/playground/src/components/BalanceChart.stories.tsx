@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { balanceSeries } from '../derive/balance-series.js';
+import { transactionsOf } from '../derive/ledger.js';
 import { fixtureAccount, fixtureState } from '../fixtures/state.js';
 import { BalanceChart } from './BalanceChart.js';
 
@@ -10,7 +11,10 @@ type Story = StoryObj<typeof meta>;
 export const FourMonths: Story = {
   args: {
     currency: fixtureAccount.currency,
-    points: balanceSeries(fixtureAccount.booked, fixtureState.transactions[fixtureAccount.id] ?? []),
+    points: balanceSeries(
+      fixtureAccount.booked,
+      transactionsOf(transactionsOf(fixtureState.transactions[fixtureAccount.id])),
+    ),
   },
 };
 export const NoHistory: Story = { args: { currency: 'NOK', points: [] } };

@@ -1,5 +1,6 @@
 import type { State } from '@sandbank/engine';
 import { memo, useState } from 'react';
+import { transactionsOf } from '../derive/ledger.js';
 import { AccountDetail } from './AccountDetail.js';
 import { AgreementDetail } from './AgreementDetail.js';
 import { CardAccountDetail } from './CardAccountDetail.js';
@@ -24,7 +25,10 @@ export const BankView = memo(function BankView({ state }: { state: State }) {
   let detail: React.ReactNode = <p className="muted">Pick an account, a card account or an agreement.</p>;
   if (selection?.kind === 'account') {
     const account = state.accounts[selection.id];
-    if (account) detail = <AccountDetail account={account} transactions={state.transactions[account.id]} />;
+    if (account)
+      detail = (
+        <AccountDetail account={account} transactions={transactionsOf(state.transactions[account.id])} />
+      );
   } else if (selection?.kind === 'card') {
     const card = state.cardAccounts[selection.id];
     if (card) detail = <CardAccountDetail card={card} transactions={state.cardTransactions[card.id]} />;

@@ -28,8 +28,10 @@ export function SessionList({ sessions, now }: { sessions: Record<string, Sessio
                   <td className="mono ellipsis">{s.psuId}</td>
                   <td className="mono">{formatTime(s.createdAt)}</td>
                   <td>
-                    <span className={`tag ${expired ? 'tag-expired' : 'tag-valid'}`}>
-                      {expired ? 'expired' : 'live'}
+                    <span
+                      className={`tag ${expired || s.status === 'replaced' ? 'tag-expired' : 'tag-valid'}`}
+                    >
+                      {expired ? 'expired' : s.status === 'replaced' ? 'replaced' : 'live'}
                     </span>{' '}
                     {formatTime(s.expiresAt)} <span className="muted">({relative(s.expiresAt, now)})</span>
                   </td>

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { transactionsOf } from '../derive/ledger.js';
 import { fixtureAccount, fixtureState, largeState } from '../fixtures/state.js';
 import { TransactionList } from './TransactionList.js';
 
@@ -6,10 +7,16 @@ const meta = { component: TransactionList } satisfies Meta<typeof TransactionLis
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Seeded: Story = { args: { transactions: fixtureState.transactions[fixtureAccount.id] ?? [] } };
+export const Seeded: Story = {
+  args: { transactions: transactionsOf(transactionsOf(fixtureState.transactions[fixtureAccount.id])) },
+};
 export const Empty: Story = { args: { transactions: [] } };
 /** 100 000 rows: only the visible ones are in the DOM. */
 export const HundredThousand: Story = {
   args: { transactions: [] },
-  render: () => <TransactionList transactions={largeState(100_000).transactions[fixtureAccount.id] ?? []} />,
+  render: () => (
+    <TransactionList
+      transactions={transactionsOf(transactionsOf(largeState(100_000).transactions[fixtureAccount.id]))}
+    />
+  ),
 };

@@ -1,0 +1,29 @@
+import type { Route } from '../core/router.js';
+import { getAccount } from './get-account.js';
+import { getBalances } from './get-balances.js';
+import { getTransactionDetails } from './get-transaction-details.js';
+import { listAccounts } from './list-accounts.js';
+import { listTransactions } from './list-transactions.js';
+import { TransactionQuery } from './paging.js';
+
+/** Account information (part 4.2 items 4, 5 and 12; paths per platform-facts §1). */
+export const accountRoutes: readonly Route[] = [
+  { method: 'GET', path: '/accounts', service: 'ais', operation: listAccounts },
+  { method: 'GET', path: '/accounts/:id', service: 'ais', operation: getAccount },
+  { method: 'GET', path: '/accounts/:id/balances', service: 'ais', operation: getBalances },
+  {
+    method: 'GET',
+    path: '/accounts/:id/transactions',
+    service: 'ais',
+    operation: listTransactions,
+    query: TransactionQuery,
+  },
+  {
+    method: 'GET',
+    path: '/accounts/:id/transactions/:transactionId',
+    service: 'ais',
+    operation: getTransactionDetails,
+    // part 4.1: T requires x-accept-fix, TPP-Session-ID and TPP-Redirect-URI.
+    requiredHeaders: ['x-accept-fix', 'tpp-session-id', 'tpp-redirect-uri'],
+  },
+];

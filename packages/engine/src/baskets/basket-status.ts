@@ -1,0 +1,68 @@
+import type { Draft } from 'immer';
+import type { RequestContext } from '../core/context.js';
+import { apiError } from '../core/errors.js';
+import type { SigningBasket, State } from '../core/state.js';
+import { tppIdOf } from '../payments/owner.js';
+
+export type BasketStatus = 'RCVD' | 'ACTC' | 'PATC' | 'RJCT';
+
+/**
+ * part 3 rule 1: the basket status is the worst case over its payments. A rejected or cancelled
+ * payment makes it RJCT; with none rejected, payments still awaiting SCA next to authorised ones make
+ * it PATC (partially accepted); all awaiting SCA is RCVD; all authorised is ACTC.
+ */
+export function basketStatusOf(
+  state: State | Draft<State>,
+  basket: SigningBasket | Draft<SigningBasket>,
+): BasketStatus {
+  const statuses = basket.paymentIds.map((id) => state.payments[id]?.transactionStatus ?? 'RJCT');
+  if (statuses.some((s) => s === 'RJCT' || s === 'CANC')) return 'RJCT';
+  const waiting = statuses.filter((s) => s === 'RCVD').length;
+  if (waiting === statuses.length) return 'RCVD';
+  return waiting === 0 ? 'ACTC' : 'PATC';
+}
+
+/** A basket can be deleted while none of its payments has been authorised. */
+export function basketDeletable(
+  state: State | Draft<State>,
+  basket: SigningBasket | Draft<SigningBasket>,
+): boolean {
+  return basket.paymentIds.every((id) => !state.payments[id]?.statusHistory.some((h) => h.status === 'ACTC'));
+}
+
+export function basketPath(ctx: RequestContext, basketId: string): string {
+  return `${ctx.basePath}/signing-baskets/${encodeURIComponent(basketId)}`;
+}
+
+/** The basket named by the path, if this TPP created it (another TPP's answers as unknown). */
+export function ownBasket(draft: Draft<State>, params: Record<string, string>, ctx: RequestContext) {
+  const id = params.basketId ?? '';
+  const basket = draft.signingBaskets[id];
+  if (basket === undefined || basket.tppId !== tppIdOf(ctx)) {
+    throw apiError(
+      'RESOURCE_UNKNOWN',
+      `no signing basket with id ${JSON.stringify(id.slice(0, 80))} for this TPP`,
+      {
+        path: 'basketId',
+      },
+    );
+  }
+  return basket;
+}
+
+export function basketLinks(
+  ctx: RequestContext,
+  state: State | Draft<State>,
+  basket: SigningBasket,
+  scaRedirect?: string,
+) {
+  const self = basketPath(ctx, basket.basketId);
+  const status = basketStatusOf(state, basket);
+  const links: Record<string, { href: string; verbs: string[] }> = {
+    self: { href: self, verbs: basketDeletable(state, basket) ? ['GET', 'DELETE'] : ['GET'] },
+    status: { href: `${self}/status`, verbs: ['GET'] },
+  };
+  if (scaRedirect !== undefined) links.scaRedirect = { href: scaRedirect, verbs: ['GET'] };
+  else if (status === 'RCVD') links.startAuthorisation = { href: `${self}/authorisations`, verbs: ['POST'] };
+  return links;
+}

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { ApiError, apiError, tppMessage } from '../core/errors.js';
+import { json } from '../core/http.js';
+import { allocateId } from '../core/ids.js';
+import type { Operation } from '../core/router.js';
+import type { SigningBasket } from '../core/state.js';
+import { parseWith } from '../core/validate.js';
+import { tppIdOf } from '../payments/owner.js';
+import { startAuthorisation } from '../sca/start-authorisation.js';
+import { basketLinks, basketPath, basketStatusOf } from './basket-status.js';
+
+/** part 2.5 and part 8: 1 to 10 payment ids. */
+const BasketRequest = z.object({
+  paymentIds: z
+    .array(z.string().min(1, 'must not be empty'))
+    .min(1, 'must hold at least one payment id')
+    .max(10, 'must hold at most 10 payment ids (part 8)'),
+});
+
+/**
+ * POST /v1/signing-baskets (part 4.2 item 1): payments created by this TPP for this PSU, awaiting
+ * SCA and in no other basket. Bulk and periodic payments → 400 REFERENCE_MIX_INVALID (part 3 rule 4);
+ * ids unknown to this TPP and PSU → 400 RESOURCE_UNKNOWN.
+ */
+export const createSigningBasket: Operation = (draft, input, ctx) => {
+  const headers = input.headers;
+  if (headers['psu-id'] === undefined && headers['x-psu-identity'] === undefined) {
+    throw apiError(
+      'HTTP_HEADER_REQUIRED',
+      'header PSU-ID (or its alternative X-PSU-IDENTITY) is required on this operation (part 4.1)',
+      {
+        path: 'PSU-ID',
+      },
+    );
+  }
+  const { paymentIds } = parseWith(BasketRequest, input.body, 'body');
+  const tppId = tppIdOf(ctx);
+  const messages = [];
+  const seen = new Set<string>();
+  for (const [i, id] of paymentIds.entries()) {
+    const path = `paymentIds[${i}]`;
+    const payment = draft.payments[id];
+    const samePsu =
+      payment !== undefined &&
+      ((headers['psu-id'] !== undefined && payment.psuId === headers['psu-id']) ||
+        (headers['x-psu-identity'] !== undefined && payment.psuIdentity === headers['x-psu-identity']));
+    if (seen.has(id)) {
+      messages.push(tppMessage('ERROR', 'FORMAT_ERROR', `payment ${id} is listed twice`, path));
+    } else if (payment === undefined || payment.tppId !== tppId || !samePsu) {
+      messages.push(
+        tppMessage(
+          'ERROR',
+          'RESOURCE_UNKNOWN',
+          `no payment with id ${JSON.stringify(id.slice(0, 80))} created by this TPP for this PSU`,
+          path,
+        ),
+      );
+    } else if (payment.service !== 'payments') {
+      messages.push(
+        tppMessage(
+          'ERROR',
+          'REFERENCE_MIX_INVALID',
+          `payment ${id} is a ${payment.service.replace('-payments', '')} payment; bulk and periodic payments cannot be put in a signing basket (part 3 rule 4)`,
+          path,
+        ),
+      );
+    } else if (payment.transactionStatus !== 'RCVD') {
+      messages.push(
+        tppMessage(
+          'ERROR',
+          'FORMAT_ERROR',
+          `payment ${id} is ${payment.transactionStatus}; only payments awaiting SCA (RCVD) can be put in a basket`,
+          path,
+        ),
+      );
+    } else if (payment.basketId !== null && draft.signingBaskets[payment.basketId] !== undefined) {
+      messages.push(
+        tppMessage(
+          'ERROR',
+          'FORMAT_ERROR',
+          `payment ${id} is already in signing basket ${payment.basketId}`,
+          path,
+        ),
+      );
+    }
+    seen.add(id);
+  }
+  if (messages.length > 0) throw new ApiError(400, messages);
+  const basketId = allocateId(draft);
+  const basket: SigningBasket = {
+    basketId,
+    paymentIds,
+    tppId,
+    psuId: headers['psu-id'] ?? null,
+    psuIdentity: headers['x-psu-identity'] ?? null,
+    sessionId: headers['tpp-session-id'] ?? null,
+    redirectUri: headers['tpp-redirect-uri'] ?? null,
+    authorisationIds: [],
+    createdAt: ctx.now,
+  };
+  for (const id of paymentIds) {
+    const payment = draft.payments[id];
+    if (payment) payment.basketId = basketId;
+  }
+  const started = startAuthorisation(draft, ctx, { kind: 'basket', resourceIds: [basketId], headers });
+  basket.authorisationIds.push(started.authorisationId);
+  draft.signingBaskets[basketId] = basket;
+  return json(
+    201,
+    {
+      basketId,
+      transactionStatus: basketStatusOf(draft, basket),
+      _links: basketLinks(ctx, draft, basket, started.scaRedirect),
+    },
+    { location: basketPath(ctx, basketId) },
+  );
+};

@@ -1,0 +1,34 @@
+import type { Route } from '../core/router.js';
+import { createSigningBasket } from './create-basket.js';
+import { deleteSigningBasket } from './delete-basket.js';
+import { getSigningBasket, getSigningBasketStatus } from './get-basket.js';
+import { startSigningBasketAuthorisation } from './start-basket-authorisation.js';
+
+/** part 4.1 B: create signing basket. */
+const BASKET_HEADERS = ['tpp-session-id', 'tpp-redirect-uri', 'psu-ip-address'] as const;
+
+/** Signing baskets (part 2.5, 4.2 item 1; paths per platform-facts §1). */
+export const basketRoutes: readonly Route[] = [
+  {
+    method: 'POST',
+    path: '/signing-baskets',
+    service: 'pis',
+    operation: createSigningBasket,
+    requiredHeaders: BASKET_HEADERS,
+  },
+  { method: 'GET', path: '/signing-baskets/:basketId', service: 'pis', operation: getSigningBasket },
+  { method: 'DELETE', path: '/signing-baskets/:basketId', service: 'pis', operation: deleteSigningBasket },
+  {
+    method: 'GET',
+    path: '/signing-baskets/:basketId/status',
+    service: 'pis',
+    operation: getSigningBasketStatus,
+  },
+  {
+    method: 'POST',
+    path: '/signing-baskets/:basketId/authorisations',
+    service: 'pis',
+    operation: startSigningBasketAuthorisation,
+    requiredHeaders: ['tpp-redirect-uri'],
+  },
+];

@@ -1,0 +1,28 @@
+import { apiError } from '../core/errors.js';
+import { json } from '../core/http.js';
+import type { Operation } from '../core/router.js';
+import { startAuthorisation } from '../sca/start-authorisation.js';
+import { basketStatusOf, ownBasket } from './basket-status.js';
+
+/** POST /v1/signing-baskets/{basketId}/authorisations: a new SCA for a basket awaiting one. */
+export const startSigningBasketAuthorisation: Operation = (draft, input, ctx) => {
+  const basket = ownBasket(draft, input.params, ctx);
+  const status = basketStatusOf(draft, basket);
+  if (status !== 'RCVD') {
+    throw apiError(
+      'STATUS_INVALID',
+      `the basket is ${status}: only a basket awaiting authorisation (RCVD) can be authorised`,
+    );
+  }
+  const started = startAuthorisation(draft, ctx, {
+    kind: 'basket',
+    resourceIds: [basket.basketId],
+    headers: input.headers,
+  });
+  basket.authorisationIds.push(started.authorisationId);
+  return json(201, {
+    scaStatus: 'started',
+    authorisationId: started.authorisationId,
+    _links: { scaRedirect: { href: started.scaRedirect, verbs: ['GET'] } },
+  });
+};

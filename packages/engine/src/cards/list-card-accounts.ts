@@ -1,0 +1,17 @@
+import { coveredIds } from '../accounts/views.js';
+import { resolveAccess } from '../consents/access.js';
+import { json } from '../core/http.js';
+import type { Operation } from '../core/router.js';
+import type { CardAccount } from '../core/state.js';
+import { cardView } from './views.js';
+
+/** GET /v1/card-accounts: consented card accounts; like account lists, for 60 minutes after SCA. */
+export const listCardAccounts: Operation = (draft, input, ctx) => {
+  const result = resolveAccess(draft, input, ctx, 'list');
+  if (!result.ok) return result.response;
+  const { cards } = coveredIds(draft, result.access);
+  const cardAccounts = Object.values(draft.cardAccounts)
+    .filter((c) => cards.has(c.id))
+    .map((c) => cardView(ctx, c as CardAccount));
+  return json(200, { cardAccounts });
+};

@@ -1,0 +1,149 @@
+import type { Draft } from 'immer';
+import type { RequestContext } from '../core/context.js';
+import { DAY_MS } from '../core/dates.js';
+import { apiError, type ErrorCode } from '../core/errors.js';
+import type { EngineResponse } from '../core/http.js';
+import type { OperationInput } from '../core/router.js';
+import type { Consent, PsuContext, State } from '../core/state.js';
+import { agreementByCorporateId, agreementsOf, nationalIdOf, tppIdOf } from '../sca/psu.js';
+import { findSession, isActive, SESSION_MS } from '../sca/sessions.js';
+import { findConsent } from './sca-outcome.js';
+import { scaRequired } from './sca-required.js';
+
+/**
+ * How recent the consent's SCA must be (platform-facts §5, part 5.2 rule 7, part 8):
+ * - `list`: account and card lists, 60 minutes;
+ * - `balances`: the 180-day renewal interval;
+ * - `transactions`: 90 days (history without SCA);
+ * - `details`: 90 days without PSU-IP-Address (part 8), else 180.
+ */
+export type Need = 'list' | 'balances' | 'transactions' | 'details';
+
+export const RENEWAL_MS = 180 * DAY_MS;
+export const HISTORY_MS = 90 * DAY_MS;
+
+export interface Access {
+  tppId: string;
+  nationalId: string;
+  context: PsuContext;
+  agreementId: string | null;
+  consent: Draft<Consent>;
+}
+
+export type AccessResult = { ok: true; access: Access } | { ok: false; response: EngineResponse };
+
+function maxAge(need: Need, withIp: boolean): { ms: number; why: string } {
+  switch (need) {
+    case 'list':
+      return { ms: SESSION_MS, why: 'account lists work for 60 minutes after the consent SCA' };
+    case 'balances':
+      return { ms: RENEWAL_MS, why: 'the consent must be renewed with SCA every 180 days' };
+    case 'transactions':
+      return { ms: HISTORY_MS, why: 'transactions can be read for 90 days after the consent SCA' };
+    case 'details':
+      return withIp
+        ? { ms: RENEWAL_MS, why: 'the consent must be renewed with SCA every 180 days' }
+        : {
+            ms: HISTORY_MS,
+            why: 'without PSU-IP-Address transaction details need a consent at most 90 days old',
+          };
+  }
+}
+
+function psuOf(draft: Draft<State>, input: OperationInput, tppId: string, now: number): string | null {
+  const psuId = input.headers['psu-id'];
+  if (psuId !== undefined) {
+    const nationalId = nationalIdOf(draft, psuId, tppId);
+    if (nationalId === null) {
+      throw apiError('PSU_CREDENTIALS_INVALID', 'PSU-ID is not a psu-id this bank gave to this TPP', {
+        path: 'PSU-ID',
+      });
+    }
+    return nationalId;
+  }
+  const session = findSession(draft, tppId, input.headers['tpp-session-id'] ?? null);
+  return isActive(session, now) ? session.nationalId : null;
+}
+
+/** Who asks for whom, in which context, under which consent; or the platform's answer why not. */
+export function resolveAccess(
+  draft: Draft<State>,
+  input: OperationInput,
+  ctx: RequestContext,
+  need: Need,
+): AccessResult {
+  const tppId = tppIdOf(ctx);
+  const fail = (code: ErrorCode, text: string): AccessResult => ({
+    ok: false,
+    response: scaRequired(draft, input, ctx, code, text),
+  });
+  const session = findSession(draft, tppId, input.headers['tpp-session-id'] ?? null);
+  if (session !== null && session.status === 'replaced') {
+    // part 5.2 rule 6: a completed SCA under a new session id invalidated this one.
+    return fail(
+      'CONSENT_EXPIRED',
+      'TPP-Session-ID was replaced by a newer session; the PSU must authenticate again',
+    );
+  }
+  const nationalId = psuOf(draft, input, tppId, ctx.now);
+  if (nationalId === null) {
+    return fail(
+      'CONSENT_INVALID',
+      'no consent yet: send the PSU to scaRedirect to give consent (part 5.2 rule 3)',
+    );
+  }
+  let context: PsuContext = 'PRIVATE';
+  let agreementId: string | null = null;
+  const corporateId = input.headers['psu-corporate-id'];
+  if (corporateId !== undefined) {
+    const agreement = agreementByCorporateId(draft, corporateId, tppId);
+    if (
+      agreement === null ||
+      !agreementsOf(draft, nationalId).some((a) => a.agreementId === agreement.agreementId)
+    ) {
+      throw apiError(
+        'CORPORATE_ID_INVALID',
+        "PSU-Corporate-ID is not one of the PSU's corporate agreements",
+        {
+          path: 'PSU-Corporate-ID',
+        },
+      );
+    }
+    context = 'CORPORATE';
+    agreementId = agreement.agreementId;
+  } else if (
+    input.headers['psu-context'] === 'CORPORATE' ||
+    (findConsent(draft, tppId, nationalId, 'PRIVATE', null) === null &&
+      Object.values(draft.consents).some(
+        (c) => c.tppId === tppId && c.nationalId === nationalId && c.context === 'CORPORATE',
+      ))
+  ) {
+    // part 5.4 / part 7: a corporate user without PSU-Corporate-ID is rejected with 400.
+    throw apiError(
+      'CORPORATE_ID_INVALID',
+      'the PSU acts in corporate context: send PSU-Corporate-ID (the psu-corporate-id of the SCA redirect or an agreement from GET /v1/agreements)',
+      { path: 'PSU-Corporate-ID' },
+    );
+  }
+  const found = findConsent(draft, tppId, nationalId, context, agreementId);
+  if (found === null) {
+    // part 5.4: a new agreement without consent starts a consent flow for that agreement.
+    return fail('CONSENT_INVALID', 'no consent for this PSU and context yet: send the PSU to scaRedirect');
+  }
+  const consent = draft.consents[found.consentId] as Draft<Consent>;
+  if (consent.status === 'revoked') {
+    throw apiError('CONSENT_UNKNOWN', 'the PSU revoked the consent', { status: 403 });
+  }
+  const limit = maxAge(need, input.headers['psu-ip-address'] !== undefined);
+  if (ctx.now - consent.scaAt >= limit.ms) {
+    return fail('CONSENT_EXPIRED', `the consent needs a new SCA: ${limit.why}`);
+  }
+  return { ok: true, access: { tppId, nationalId, context, agreementId, consent } };
+}
+
+/** An account the consent covers; others are outside it (403) or do not exist (404). */
+export function assertCovered(covered: boolean, exists: boolean, kind: 'account' | 'card account'): void {
+  if (covered && exists) return;
+  if (!exists) throw apiError('RESOURCE_UNKNOWN', `no ${kind} with this id`, { path: 'id', status: 404 });
+  throw apiError('CONSENT_UNKNOWN', `the consent does not cover this ${kind}`, { status: 403 });
+}

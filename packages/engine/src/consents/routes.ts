@@ -1,0 +1,38 @@
+import type { Route } from '../core/router.js';
+import { createConsent, createLegacyConsent } from './create-consent.js';
+import { identifyUser } from './identify-user.js';
+import { listAgreements } from './list-agreements.js';
+import { showConsentsPage, submitConsentsPage } from './manage-consents-page.js';
+
+/** part 5.2 rule 2 and 5.3: the redirect needs TPP-Redirect-URI, and the session id comes back in it. */
+const SCA_HEADERS = ['tpp-redirect-uri', 'tpp-session-id'] as const;
+
+/** Consent, user identification and agreements (part 4.2 item 12, parts 5.2–5.4). */
+export const consentRoutes: readonly Route[] = [
+  {
+    method: 'POST',
+    path: '/bank-offered-consents',
+    service: 'ais',
+    operation: createConsent,
+    requiredHeaders: SCA_HEADERS,
+  },
+  {
+    method: 'POST',
+    path: '/consents',
+    service: 'ais',
+    operation: createLegacyConsent,
+    requiredHeaders: SCA_HEADERS,
+  },
+  { method: 'GET', path: '/user', service: 'psu', operation: identifyUser, requiredHeaders: SCA_HEADERS },
+  { method: 'GET', path: '/users', service: 'psu', operation: identifyUser, requiredHeaders: SCA_HEADERS },
+  {
+    method: 'GET',
+    path: '/agreements',
+    service: 'psu',
+    operation: listAgreements,
+    requiredHeaders: ['psu-id'],
+  },
+  // The bank's own consent overview, outside the API (part 5.2 rule 3).
+  { method: 'GET', path: '/consents', service: 'page', operation: showConsentsPage },
+  { method: 'POST', path: '/consents', service: 'page', operation: submitConsentsPage },
+];

@@ -1,0 +1,119 @@
+import type { Draft } from 'immer';
+import type { RequestContext } from '../core/context.js';
+import { apiError } from '../core/errors.js';
+import { compareAmounts } from '../core/money.js';
+import { amountOut } from '../core/serialize.js';
+import type { Payment, State } from '../core/state.js';
+import { tppIdOf } from './owner.js';
+import { assertProduct, NDCT, type PaymentService } from './products.js';
+
+type Verb = 'GET' | 'PUT' | 'POST' | 'DELETE';
+export type Link = { href: string; verbs: Verb[] };
+
+export function paymentPath(
+  ctx: RequestContext,
+  payment: Pick<Payment, 'service' | 'product' | 'paymentId'>,
+) {
+  return `${ctx.basePath}/${payment.service}/${payment.product}/${encodeURIComponent(payment.paymentId)}`;
+}
+
+/** A payment can be deleted until it is signed; a standing order can be stopped while active. */
+export function deletable(payment: Pick<Payment, 'transactionStatus'>): boolean {
+  return payment.transactionStatus === 'RCVD' || payment.transactionStatus === 'ACWP';
+}
+
+/** platform-facts §2: every link carries its verbs; after signing DELETE leaves the self verbs. */
+export function paymentLinks(
+  ctx: RequestContext,
+  payment: Payment,
+  scaRedirect?: string,
+): Record<string, Link> {
+  const self = paymentPath(ctx, payment);
+  const links: Record<string, Link> = {
+    self: { href: self, verbs: deletable(payment) ? ['GET', 'DELETE'] : ['GET'] },
+    status: { href: `${self}/status`, verbs: ['GET'] },
+  };
+  if (scaRedirect !== undefined) links.scaRedirect = { href: scaRedirect, verbs: ['GET'] };
+  else if (payment.transactionStatus === 'RCVD')
+    links.startAuthorisation = { href: `${self}/authorisations`, verbs: ['POST'] };
+  return links;
+}
+
+/** part 2.4: the creation response. */
+export function creationBody(ctx: RequestContext, payment: Payment, scaRedirect?: string) {
+  const body: Record<string, unknown> = {
+    transactionStatus: payment.transactionStatus,
+    paymentId: payment.paymentId,
+    transactionFees: amountOut(ctx, payment.fee.amount, payment.fee.currency),
+    transactionFeeIndicator: compareAmounts(payment.fee.amount, '0', payment.fee.currency) > 0,
+  };
+  if (payment.psuMessage !== null) body.psuMessage = payment.psuMessage;
+  body._links = paymentLinks(ctx, payment, scaRedirect);
+  return body;
+}
+
+function amountEcho(ctx: RequestContext, value: unknown, canonical: { amount: string; currency: string }) {
+  return value === undefined ? undefined : amountOut(ctx, canonical.amount, canonical.currency);
+}
+
+/** platform-facts §1: GET echoes the request body plus paymentId, transactionStatus and _links. */
+export function echoBody(ctx: RequestContext, payment: Payment) {
+  const echo: Record<string, unknown> = { ...payment.request };
+  if (payment.service === 'bulk-payments' && Array.isArray(echo.payments)) {
+    echo.payments = (echo.payments as Record<string, unknown>[]).map((item, i) => {
+      const instruction = payment.instructions[i];
+      return instruction
+        ? { ...item, instructedAmount: amountEcho(ctx, item.instructedAmount, instruction.instructedAmount) }
+        : item;
+    });
+  } else if (payment.instructions[0] !== undefined) {
+    echo.instructedAmount = amountEcho(ctx, echo.instructedAmount, payment.instructions[0].instructedAmount);
+  }
+  return {
+    ...echo,
+    paymentId: payment.paymentId,
+    transactionStatus: payment.transactionStatus,
+    _links: paymentLinks(ctx, payment),
+  };
+}
+
+/**
+ * The payment named by the path, if this TPP created it: another TPP's payment answers exactly as an
+ * unknown id does (404 RESOURCE_UNKNOWN), so ids leak nothing.
+ */
+export function ownPayment(
+  draft: Draft<State>,
+  params: Record<string, string>,
+  service: PaymentService,
+  ctx: RequestContext,
+) {
+  const product = params.product ?? '';
+  assertProduct(service, product);
+  const id = params.paymentId ?? '';
+  const payment = draft.payments[id];
+  if (
+    payment === undefined ||
+    payment.tppId !== tppIdOf(ctx) ||
+    payment.service !== service ||
+    payment.product !== product
+  ) {
+    throw apiError(
+      'RESOURCE_UNKNOWN',
+      `no ${service} ${product} payment with id ${JSON.stringify(id.slice(0, 80))} for this TPP`,
+      {
+        path: 'paymentId',
+      },
+    );
+  }
+  return payment;
+}
+
+/** Known issue (part 1): in production a domestic payment cannot be read before it is approved. */
+export function assertReadable(payment: Payment, ctx: RequestContext): void {
+  if (ctx.profile === 'production' && payment.product === NDCT && payment.transactionStatus === 'RCVD') {
+    throw apiError(
+      'FORBIDDEN',
+      'details and status of a domestic (NDCT) payment cannot be fetched before the PSU has approved it (known issue, part 1)',
+    );
+  }
+}

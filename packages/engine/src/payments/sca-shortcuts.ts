@@ -1,0 +1,99 @@
+import type { Draft } from 'immer';
+import { z } from 'zod';
+import { basketStatusOf } from '../baskets/basket-status.js';
+import { apiError } from '../core/errors.js';
+import { json } from '../core/http.js';
+import { ownEntry } from '../core/ids.js';
+import type { Operation } from '../core/router.js';
+import type { State } from '../core/state.js';
+import { parseWith } from '../core/validate.js';
+import type { ScaPsu } from '../sca/outcomes.js';
+import { psuIdFor } from '../sca/psu.js';
+import { basketScaOutcome, paymentScaOutcome } from './sca-outcome.js';
+
+/**
+ * Sandbox-owner shortcuts on the unsigned control plane (docs/decisions/payment-sca.md): complete the
+ * SCA a payment or basket is waiting for without the SCA pages, running the same outcome the pages
+ * run. The playground and tests use them.
+ */
+const ApproveBody = z.strictObject({
+  psuNationalId: z.string().regex(/^\d{11}$/, 'must be an 11-digit national identity number'),
+  context: z.enum(['PRIVATE', 'CORPORATE']).optional(),
+  corporateId: z.string().min(1).optional(),
+});
+
+function pendingAuthorisation(draft: Draft<State>, ids: readonly string[]) {
+  for (const id of [...ids].reverse()) {
+    const authorisation = ownEntry(draft.authorisations, id);
+    if (authorisation && (authorisation.status === 'started' || authorisation.status === 'psuIdentified')) {
+      return authorisation;
+    }
+  }
+  throw apiError('STATUS_INVALID', 'no authorisation is waiting: start one with POST …/authorisations');
+}
+
+function psuOf(
+  draft: Draft<State>,
+  body: z.infer<typeof ApproveBody>,
+  fallback:
+    | { psuContext: 'PRIVATE' | 'CORPORATE' | null; corporateId: string | null; tppId: string }
+    | undefined,
+): ScaPsu {
+  // Without context or corporate id in the body, those the TPP sent with the payment apply.
+  const psu: ScaPsu = {
+    psuId: psuIdFor(draft, body.psuNationalId, fallback?.tppId ?? ''),
+    nationalId: body.psuNationalId,
+    context: body.context ?? fallback?.psuContext ?? 'PRIVATE',
+  };
+  const corporateId = body.corporateId ?? fallback?.corporateId ?? undefined;
+  if (corporateId !== undefined) psu.corporateId = corporateId;
+  return psu;
+}
+
+function payment(draft: Draft<State>, id: string) {
+  const found = draft.payments[id];
+  if (!found)
+    throw apiError('RESOURCE_UNKNOWN', `no payment with id ${JSON.stringify(id.slice(0, 80))}`, {
+      path: 'paymentId',
+    });
+  return found;
+}
+
+/** POST /_sandbank/payments/{paymentId}/approve `{psuNationalId, context?, corporateId?}`. */
+export const approvePayment: Operation = (draft, input, ctx) => {
+  const body = parseWith(ApproveBody, input.body, 'body');
+  const target = payment(draft, input.params.paymentId ?? '');
+  const authorisation = pendingAuthorisation(draft, target.authorisationIds);
+  paymentScaOutcome.approve(draft, authorisation, psuOf(draft, body, target), ctx);
+  authorisation.status = 'finalised';
+  return json(200, { paymentId: target.paymentId, transactionStatus: target.transactionStatus });
+};
+
+/** POST /_sandbank/payments/{paymentId}/cancel-authorisation: the PSU aborts the SCA. */
+export const cancelPaymentAuthorisation: Operation = (draft, input, ctx) => {
+  const target = payment(draft, input.params.paymentId ?? '');
+  const authorisation = pendingAuthorisation(draft, target.authorisationIds);
+  paymentScaOutcome.cancel(draft, authorisation, ctx);
+  authorisation.status = 'failed';
+  return json(200, { paymentId: target.paymentId, transactionStatus: target.transactionStatus });
+};
+
+/** POST /_sandbank/signing-baskets/{basketId}/approve: one SCA for every payment in the basket. */
+export const approveSigningBasket: Operation = (draft, input, ctx) => {
+  const body = parseWith(ApproveBody, input.body, 'body');
+  const id = input.params.basketId ?? '';
+  const basket = draft.signingBaskets[id];
+  if (!basket)
+    throw apiError('RESOURCE_UNKNOWN', `no signing basket with id ${JSON.stringify(id.slice(0, 80))}`, {
+      path: 'basketId',
+    });
+  const authorisation = pendingAuthorisation(draft, basket.authorisationIds);
+  basketScaOutcome.approve(
+    draft,
+    authorisation,
+    psuOf(draft, body, draft.payments[basket.paymentIds[0] ?? '']),
+    ctx,
+  );
+  authorisation.status = 'finalised';
+  return json(200, { basketId: id, transactionStatus: basketStatusOf(draft, basket) });
+};

@@ -1,0 +1,245 @@
+import { z } from 'zod';
+import { COUNTRIES, CURRENCIES, PURPOSE_CODES, REGULATORY_REPORTING_CODES } from '../core/codes.js';
+import { parseIsoDate } from '../core/dates.js';
+import { fractionDigits, isDecimal, minorUnits, numberToDecimal } from '../core/money.js';
+import { isValidBban, isValidIban } from '../sandbox-api/norwegian.js';
+
+/** Field rules of parts 2.1–2.3 and 8; cross-payment rules (KID, dates, accounts) are in validate-payment.ts. */
+
+const text = (max: number) =>
+  z.string().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+
+export const Currency = z.enum(CURRENCIES, { error: 'must be an ISO 4217 currency code from part 2.1' });
+export const Country = z.enum(COUNTRIES, {
+  error: 'must be an ISO 3166-1 alpha-2 country code from part 2.1',
+});
+
+/** part 2.1 BIC pattern. */
+export const Bic = z
+  .string()
+  .regex(/^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$/, 'must be a BIC (8 or 11 characters, part 2.1)');
+
+export const IsoDateText = z
+  .string()
+  .refine((v) => !Number.isNaN(parseIsoDate(v)), 'must be an ISO 8601 date yyyy-mm-dd');
+
+/**
+ * part 2.1: a decimal amount (18 digits, 5 fraction digits at most) greater than zero whose fraction
+ * digits do not exceed the currency's ISO 4217 minor units. JSON numbers are taken as their exact text.
+ */
+export const Amount = z
+  .object({
+    amount: z.union([z.string(), z.number().transform(numberToDecimal)], {
+      error: 'must be a decimal string',
+    }),
+    currency: Currency,
+  })
+  .superRefine((value, ctx) => {
+    if (!isDecimal(value.amount) || value.amount.startsWith('-')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['amount'],
+        message: 'must be a positive decimal such as "100.50"',
+      });
+      return;
+    }
+    const digits = minorUnits(value.currency);
+    if (fractionDigits(value.amount) > digits) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['amount'],
+        message: `has ${fractionDigits(value.amount)} fraction digits but ${value.currency} has ${digits} (ISO 4217 minor units)`,
+      });
+    } else if (/^0*(\.0*)?$/.test(value.amount)) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'must be greater than zero' });
+    }
+  });
+export type Amount = z.infer<typeof Amount>;
+
+export const Reference = z.object({
+  reference: text(35),
+  referenceType: text(35).optional(),
+  referenceIssuer: text(35).optional(),
+});
+
+export const Address = z.object({
+  street: text(70).optional(),
+  buildingNumber: text(16).optional(),
+  postalCode: text(16).optional(),
+  city: text(35).optional(),
+  country: Country,
+});
+
+const PurposeCode = z.enum(PURPOSE_CODES, { error: `must be one of ${PURPOSE_CODES.join(' ')}` });
+
+const DomesticCreditor = z.object({
+  bban: text(30).refine(
+    isValidBban,
+    'must be a Norwegian account number: 11 digits with a MOD11 check digit',
+  ),
+  currency: Currency,
+});
+
+/** part 2.2: exactly one of `bban` (account) or `other` (card account). */
+const DomesticDebtor = z
+  .object({
+    bban: text(30).optional(),
+    other: z
+      .object({
+        identification: text(35),
+        schemeNameProprietary: z.literal('creditCardAccount', { error: 'must be creditCardAccount' }),
+      })
+      .optional(),
+    currency: Currency,
+  })
+  .refine((d) => (d.bban === undefined) !== (d.other === undefined), {
+    message: 'exactly one of bban (account) or other (card account) must be given',
+  });
+
+/** The fields of one domestic credit transfer (a single NDCT payment, a periodic one or a bulk item). */
+const domesticTransfer = {
+  instructedAmount: Amount,
+  creditorName: text(70),
+  creditorAgent: Bic.optional(),
+  creditorAccount: DomesticCreditor,
+  creditorAddress: Address,
+  ultimateDebtor: text(70).optional(),
+  remittanceInformationUnstructured: text(140).optional(),
+  remittanceInformationStructured: Reference.optional(),
+  remittanceInformationStructuredArray: z.array(Reference).min(1, 'must not be empty').max(10).optional(),
+  purposeCode: PurposeCode.optional(),
+  endToEndIdentification: text(35).optional(),
+};
+
+type Issues = z.core.$RefinementCtx;
+
+function transferRules(
+  t: { creditorAgent?: string | undefined } & Record<string, unknown>,
+  ctx: Issues,
+): void {
+  const creditor = t.creditorAccount as { currency: string };
+  // part 2.2: creditorAgent is required for payments to currency accounts.
+  if (creditor.currency !== 'NOK' && t.creditorAgent === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['creditorAgent'],
+      message: `is required for a payment to a currency account (creditorAccount.currency ${creditor.currency})`,
+    });
+  }
+  const structuredCount =
+    (t.remittanceInformationStructuredArray === undefined ? 0 : 1) +
+    (t.remittanceInformationStructured === undefined ? 0 : 1);
+  if (t.remittanceInformationUnstructured !== undefined && structuredCount > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['remittanceInformationUnstructured'],
+      message:
+        'remittanceInformationUnstructured and structured remittance information are mutually exclusive',
+    });
+  }
+  if (structuredCount > 1) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['remittanceInformationStructured'],
+      message:
+        'give remittanceInformationStructuredArray only; the deprecated object may not be sent with it',
+    });
+  }
+}
+
+export const NdctPayment = z
+  .object({
+    ...domesticTransfer,
+    debtorAccount: DomesticDebtor,
+    requestedExecutionDate: IsoDateText.optional(),
+  })
+  .superRefine(transferRules);
+export type NdctPayment = z.infer<typeof NdctPayment>;
+
+export const Frequency = z.enum(
+  ['Daily', 'Weekly', 'EveryTwoWeeks', 'Monthly', 'EveryTwoMonths', 'Quarterly', 'SemiAnnual', 'Annual'],
+  {
+    error:
+      'must be one of Daily, Weekly, EveryTwoWeeks, Monthly, EveryTwoMonths, Quarterly, SemiAnnual, Annual',
+  },
+);
+
+export const NdctPeriodicPayment = z
+  .object({
+    ...domesticTransfer,
+    debtorAccount: DomesticDebtor,
+    startDate: IsoDateText,
+    endDate: IsoDateText.optional(),
+    frequency: Frequency,
+    dayOfExecution: z
+      .string()
+      .regex(/^(0[1-9]|[12]\d|3[01])$/, 'must be a day of the month "01".."31"')
+      .optional(),
+    executionRule: z.enum(['following', 'preceding'], { error: 'must be following or preceding' }).optional(),
+    requestedExecutionDate: z.never({ error: 'is not used for periodic payments: use startDate' }).optional(),
+  })
+  .superRefine((p, ctx) => {
+    transferRules(p, ctx);
+    if (p.endDate !== undefined && p.endDate < p.startDate) {
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'must not be before startDate' });
+    }
+  });
+export type NdctPeriodicPayment = z.infer<typeof NdctPeriodicPayment>;
+
+export const NdctBulkPayment = z.object({
+  batchBookingPreferred: z.boolean().optional(),
+  debtorAccount: DomesticDebtor,
+  requestedExecutionDate: IsoDateText.optional(),
+  payments: z
+    .array(z.object(domesticTransfer).superRefine(transferRules))
+    .min(1, 'must hold at least one payment')
+    .max(100, 'must hold at most 100 payments'),
+});
+export type NdctBulkPayment = z.infer<typeof NdctBulkPayment>;
+
+const ForeignAccount = z
+  .object({
+    bban: text(30).optional(),
+    iban: text(34).refine(isValidIban, 'must be a valid IBAN (ISO 13616)').optional(),
+    currency: Currency,
+  })
+  .refine((a) => a.bban !== undefined || a.iban !== undefined, { message: 'bban or iban is required' });
+
+export const NcbctPayment = z
+  .object({
+    instructedAmount: Amount,
+    creditorName: text(70),
+    creditorAgent: Bic.optional(),
+    creditorAccount: ForeignAccount,
+    creditorAddress: Address.optional(),
+    debtorAccount: ForeignAccount,
+    remittanceInformationUnstructured: text(140).optional(),
+    purposeCode: PurposeCode.optional(),
+    requestedExecutionDate: IsoDateText.optional(),
+    regulatoryReportingCode: z
+      .enum(REGULATORY_REPORTING_CODES, { error: `must be one of ${REGULATORY_REPORTING_CODES.join(' ')}` })
+      .optional(),
+    regulatoryReportingInformation: text(140).optional(),
+    endToEndIdentification: text(35).optional(),
+  })
+  .superRefine((p, ctx) => {
+    // part 2.3: creditorAgent is required when creditorAccount uses bban.
+    if (p.creditorAccount.bban !== undefined && p.creditorAgent === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['creditorAgent'],
+        message: 'is required when creditorAccount is given as a bban (part 2.3)',
+      });
+    }
+  });
+export type NcbctPayment = z.infer<typeof NcbctPayment>;
+
+export const FeeInformationRequest = z.object({
+  amount: Amount,
+  creditorAccount: DomesticCreditor,
+  debtorAccount: z.object({ bban: text(30), currency: Currency }),
+});
+
+export const PaymentQuery = z.object({
+  allowLogicalDuplicate: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+});

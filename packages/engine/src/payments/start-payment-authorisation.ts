@@ -1,0 +1,34 @@
+import { apiError } from '../core/errors.js';
+import { json } from '../core/http.js';
+import type { Operation } from '../core/router.js';
+import { startAuthorisation } from '../sca/start-authorisation.js';
+import { ownPayment } from './present.js';
+import type { PaymentService } from './products.js';
+
+/** POST …/{paymentId}/authorisations (platform-facts §1): a new SCA for a payment awaiting one. */
+function start(service: PaymentService): Operation {
+  return (draft, input, ctx) => {
+    const payment = ownPayment(draft, input.params, service, ctx);
+    if (payment.transactionStatus !== 'RCVD') {
+      throw apiError(
+        'STATUS_INVALID',
+        `the payment is ${payment.transactionStatus}: only a payment awaiting authorisation (RCVD) can be authorised`,
+      );
+    }
+    const started = startAuthorisation(draft, ctx, {
+      kind: 'payment',
+      resourceIds: [payment.paymentId],
+      headers: input.headers,
+    });
+    payment.authorisationIds.push(started.authorisationId);
+    return json(201, {
+      scaStatus: 'started',
+      authorisationId: started.authorisationId,
+      _links: { scaRedirect: { href: started.scaRedirect, verbs: ['GET'] } },
+    });
+  };
+}
+
+export const startSinglePaymentAuthorisation: Operation = (d, i, c) => start('payments')(d, i, c);
+export const startPeriodicPaymentAuthorisation: Operation = (d, i, c) => start('periodic-payments')(d, i, c);
+export const startBulkPaymentAuthorisation: Operation = (d, i, c) => start('bulk-payments')(d, i, c);

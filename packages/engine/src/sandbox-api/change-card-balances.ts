@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { BALANCE_TYPES } from '../core/codes.js';
+import { empty } from '../core/http.js';
+import type { Operation } from '../core/router.js';
+import { parseWith } from '../core/validate.js';
+import { cardBalances } from './card-balances.js';
+import { cardAccountInPath } from './lookup.js';
+import { BalanceIn } from './schemas.js';
+
+/** part 2.10: an array of `{balanceAmount:{currency, amount}, balanceType}`. */
+const ChangeCardBalancesBody = z
+  .array(BalanceIn)
+  .min(1, { error: 'must hold at least one balance' })
+  .max(3, { error: 'must hold at most one balance per balanceType' });
+
+/**
+ * PUT /v1/sandbox/card-accounts/{mockCardAccountId}/balances (part 4.2 item 11): sets the given
+ * balance types to the given amounts; balance types not in the body keep their amount. 204.
+ */
+export const changeCardBalances: Operation = (draft, input) => {
+  const card = cardAccountInPath(draft, input.params.mockCardAccountId ?? '');
+  const body = parseWith(ChangeCardBalancesBody, input.body, 'body');
+  const updates = cardBalances(body, card.currency, (i) => `[${i}]`);
+  const next = card.balances.filter((b) => !updates.some((u) => u.balanceType === b.balanceType));
+  card.balances = [...next, ...updates].sort(
+    (a, b) => BALANCE_TYPES.indexOf(a.balanceType) - BALANCE_TYPES.indexOf(b.balanceType),
+  );
+  return empty(204);
+};

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { CASH_ACCOUNT_TYPES } from '../core/codes.js';
+import { apiError } from '../core/errors.js';
+import { json } from '../core/http.js';
+import { allocateId } from '../core/ids.js';
+import { canonicalAmount } from '../core/money.js';
+import type { Operation } from '../core/router.js';
+import type { Account } from '../core/state.js';
+import { parseWith } from '../core/validate.js';
+import { customerInBody } from './lookup.js';
+import { ibanFromBban, isValidBban, isValidIban } from './norwegian.js';
+import { BalanceIn, Currency, Int32, text } from './schemas.js';
+import { SANDBOX_BIC } from './seed.js';
+import { accountView } from './views.js';
+
+/** part 2.7: every field required. */
+const CreateAccountBody = z.object({
+  customerNumber: z.string(),
+  accountName: text(70),
+  bban: z.string().regex(/^\d{11}$/, { error: 'must be a Norwegian BBAN of 11 digits' }),
+  iban: z.string().max(34, { error: 'must be at most 34 characters' }),
+  currency: Currency,
+  product: text(70),
+  cashAccountType: z.enum(CASH_ACCOUNT_TYPES, {
+    error: `must be one of the part 2.1 cashAccountType codes: ${CASH_ACCOUNT_TYPES.join(', ')}`,
+  }),
+  creditLine: Int32.min(0, { error: 'must not be negative' }),
+  balances: z.array(BalanceIn).max(2, { error: 'at most one closingBooked and one expected balance' }),
+});
+
+/** The opening booked and expected balances: a missing expected equals booked, a missing booked is 0. */
+function openingBalances(body: z.infer<typeof CreateAccountBody>): { booked: string; expected: string } {
+  const amounts: Record<string, string> = {};
+  body.balances.forEach((balance, i) => {
+    const path = `balances[${i}]`;
+    if (balance.balanceType === 'interimBooked') {
+      throw apiError(
+        'FORMAT_ERROR',
+        `${path}.balanceType: an account has closingBooked and expected balances`,
+        {
+          path: `${path}.balanceType`,
+        },
+      );
+    }
+    if (balance.balanceType in amounts) {
+      throw apiError('FORMAT_ERROR', `${path}.balanceType: ${balance.balanceType} is given twice`, {
+        path: `${path}.balanceType`,
+      });
+    }
+    if (balance.balanceAmount.currency !== body.currency) {
+      throw apiError(
+        'FORMAT_ERROR',
+        `${path}.balanceAmount.currency must be the account currency ${body.currency}`,
+        {
+          path: `${path}.balanceAmount.currency`,
+        },
+      );
+    }
+    amounts[balance.balanceType] = canonicalAmount(balance.balanceAmount.amount, body.currency);
+  });
+  const booked = amounts.closingBooked ?? canonicalAmount('0', body.currency);
+  return { booked, expected: amounts.expected ?? booked };
+}
+
+/**
+ * POST /v1/sandbox/accounts (part 2.7, part 4.2 item 6). A private customer's account joins the
+ * customer's personal agreement at once: a private PSU sees every account it owns. A corporate
+ * customer's account is visible to no PSU until POST /v1/sandbox/agreements grants it.
+ */
+export const createAccount: Operation = (draft, input, ctx) => {
+  const body = parseWith(CreateAccountBody, input.body, 'body');
+  customerInBody(draft, body.customerNumber, 'customerNumber');
+  if (!isValidBban(body.bban)) {
+    throw apiError(
+      'FORMAT_ERROR',
+      `bban ${body.bban} fails the MOD11 check digit (weights 5,4,3,2,7,6,5,4,3,2)`,
+      {
+        path: 'bban',
+      },
+    );
+  }
+  if (!isValidIban(body.iban)) {
+    throw apiError('FORMAT_ERROR', `iban ${body.iban} is not a valid IBAN (ISO 13616 check digits)`, {
+      path: 'iban',
+    });
+  }
+  const expectedIban = ibanFromBban(body.bban);
+  if (body.iban !== expectedIban) {
+    throw apiError('FORMAT_ERROR', `iban must match the bban: expected ${expectedIban}`, { path: 'iban' });
+  }
+  const { booked, expected } = openingBalances(body);
+  if (Object.values(draft.accounts).some((a) => a.bban === body.bban)) {
+    throw apiError('CONFLICT', `an account with bban ${body.bban} already exists`, { path: 'bban' });
+  }
+  const account: Account = {
+    id: allocateId(draft),
+    customerNumber: body.customerNumber,
+    accountName: body.accountName,
+    bban: body.bban,
+    iban: body.iban,
+    bic: SANDBOX_BIC,
+    currency: body.currency,
+    product: body.product,
+    cashAccountType: body.cashAccountType,
+    creditLine: String(body.creditLine),
+    booked,
+    expected,
+    requiresKid: false,
+    seeded: false,
+  };
+  draft.accounts[account.id] = account;
+  draft.transactions[account.id] = [];
+  return json(201, accountView(ctx, account));
+};

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { apiError } from '../core/errors.js';
+import { isNorwegianNationalId } from '../core/headers.js';
+import { json } from '../core/http.js';
+import { allocateId } from '../core/ids.js';
+import type { Operation } from '../core/router.js';
+import type { Agreement } from '../core/state.js';
+import { parseWith } from '../core/validate.js';
+import { customerInBody } from './lookup.js';
+import { text } from './schemas.js';
+import { agreementView } from './views.js';
+
+/** part 4.2 item 12, platform-facts §2: `{owner, name, engagements:[{customer, account:{iban}, roles}]}`. */
+const CreateAgreementBody = z.object({
+  owner: z.string(),
+  name: text(70),
+  engagements: z
+    .array(
+      z.object({
+        customer: z.string().refine(isNorwegianNationalId, {
+          error: 'must be the PSU national identity number or D-number (11 digits)',
+        }),
+        account: z.object({ iban: z.string().max(34, { error: 'must be at most 34 characters' }) }),
+        roles: z.array(z.string().regex(/^[A-Z_]{1,35}$/, { error: 'must be a role name such as VIEW' })),
+      }),
+    )
+    .min(1, { error: 'must hold at least one engagement' }),
+});
+
+const REQUIRED_ROLES = ['VIEW', 'REGISTER'];
+
+/**
+ * POST /v1/sandbox/agreements: grants PSUs access to a corporate customer's accounts (part 4.2 item 6).
+ * An agreement is identified by owner and name: posting the same owner and name again adds the
+ * engagements to it (an engagement for the same PSU and account is replaced); otherwise a new
+ * agreement is created.
+ */
+export const createAgreement: Operation = (draft, input) => {
+  const body = parseWith(CreateAgreementBody, input.body, 'body');
+  const owner = customerInBody(draft, body.owner, 'owner');
+  if (owner.customerType !== 'corporate') {
+    throw apiError(
+      'FORMAT_ERROR',
+      `owner ${body.owner} is a private customer; agreements belong to corporate customers`,
+      {
+        path: 'owner',
+      },
+    );
+  }
+  const engagements = body.engagements.map((engagement, i) => {
+    const path = `engagements[${i}]`;
+    const missing = REQUIRED_ROLES.filter((role) => !engagement.roles.includes(role));
+    if (missing.length > 0) {
+      throw apiError(
+        'FORMAT_ERROR',
+        `${path}.roles must include both VIEW and REGISTER; missing ${missing.join(', ')}`,
+        {
+          path: `${path}.roles`,
+        },
+      );
+    }
+    const iban = engagement.account.iban;
+    const account = Object.values(draft.accounts).find((a) => a.iban === iban);
+    if (!account) {
+      throw apiError('RESOURCE_UNKNOWN', `${path}.account.iban: no sandbox account with iban ${iban}`, {
+        path: `${path}.account.iban`,
+        status: 400,
+      });
+    }
+    if (account.customerNumber !== owner.customerNumber) {
+      throw apiError(
+        'FORMAT_ERROR',
+        `${path}.account.iban: account ${iban} does not belong to the owner ${owner.customerNumber}`,
+        {
+          path: `${path}.account.iban`,
+        },
+      );
+    }
+    return { customer: engagement.customer, accountId: account.id, roles: [...new Set(engagement.roles)] };
+  });
+  let agreement: Agreement | undefined = Object.values(draft.agreements).find(
+    (a) => a.owner === owner.customerNumber && a.name === body.name,
+  );
+  if (!agreement) {
+    const agreementId = allocateId(draft);
+    agreement = { agreementId, owner: owner.customerNumber, name: body.name, engagements: [], seeded: false };
+    draft.agreements[agreementId] = agreement;
+    agreement = draft.agreements[agreementId] as Agreement;
+  }
+  for (const engagement of engagements) {
+    const same = (e: { customer: string; accountId: string }) =>
+      e.customer === engagement.customer && e.accountId === engagement.accountId;
+    agreement.engagements = [...agreement.engagements.filter((e) => !same(e)), engagement];
+  }
+  return json(201, agreementView(draft, agreement));
+};

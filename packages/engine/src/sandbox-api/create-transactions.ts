@@ -1,0 +1,125 @@
+import type { Draft } from 'immer';
+import { z } from 'zod';
+import { PURPOSE_CODES } from '../core/codes.js';
+import { isoDate } from '../core/dates.js';
+import { apiError } from '../core/errors.js';
+import { json } from '../core/http.js';
+import { allocateId } from '../core/ids.js';
+import { ledgerInsert } from '../core/ledger.js';
+import { addAmounts, canonicalAmount, compareAmounts } from '../core/money.js';
+import type { Operation } from '../core/router.js';
+import type { Account, AccountRef, State, Transaction } from '../core/state.js';
+import { parseWith } from '../core/validate.js';
+import { accountInPath } from './lookup.js';
+import { AccountRefIn, Currency, DecimalAmount, IsoDate, text } from './schemas.js';
+import { checkParties } from './transaction-parties.js';
+import { transactionView } from './views.js';
+
+/** platform-facts §2: the fields of one mock transaction; part 8 limits. */
+const TransactionIn = z.object({
+  amount: DecimalAmount,
+  currency: Currency,
+  bookingDate: IsoDate,
+  valueDate: IsoDate,
+  remittanceInformationUnstructured: text(140).optional(),
+  creditorName: text(70).optional(),
+  creditorAccount: AccountRefIn.optional(),
+  debtorName: text(70).optional(),
+  debtorAccount: AccountRefIn.optional(),
+  purposeCode: z
+    .enum(PURPOSE_CODES, { error: `must be one of the part 2.1 purpose codes: ${PURPOSE_CODES.join(', ')}` })
+    .optional(),
+  bankTransactionCode: text(35).optional(),
+});
+type TransactionIn = z.infer<typeof TransactionIn>;
+
+const CreateTransactionsBody = z
+  .array(TransactionIn)
+  .min(1, { error: 'must hold at least one transaction' })
+  .max(1000, { error: 'must hold at most 1000 transactions' });
+
+function fail(path: string, message: string): never {
+  throw apiError('FORMAT_ERROR', `${path}: ${message}`, { path });
+}
+
+function validate(
+  draft: Draft<State>,
+  account: Account,
+  tx: TransactionIn,
+  i: number,
+  today: string,
+): string {
+  const path = `[${i}]`;
+  if (tx.currency !== account.currency)
+    fail(`${path}.currency`, `must be the account currency ${account.currency}`);
+  const amount = canonicalAmountAt(tx.amount, account.currency, `${path}.amount`);
+  if (compareAmounts(amount, '0', account.currency) === 0) fail(`${path}.amount`, 'must not be zero');
+  if (tx.bookingDate > today) fail(`${path}.bookingDate`, `must not lie in the future (bank date ${today})`);
+  if (tx.valueDate > today) fail(`${path}.valueDate`, `must not lie in the future (bank date ${today})`);
+  if (tx.bookingDate > tx.valueDate) fail(`${path}.bookingDate`, 'must not be after the valueDate');
+  checkParties(draft, account, tx, path);
+  return amount;
+}
+
+function canonicalAmountAt(amount: string, currency: string, path: string): string {
+  try {
+    return canonicalAmount(amount, currency);
+  } catch {
+    return fail(path, `${currency} allows fewer fraction digits than ${amount} has (ISO 4217)`);
+  }
+}
+
+/**
+ * POST /v1/sandbox/accounts/{mockAccountId}/transactions: a JSON array of booked transactions
+ * (platform-facts §2). Each moves the account's booked and expected balances by its signed amount.
+ * All or nothing: one bad item rejects the whole array.
+ */
+export const createTransactions: Operation = (draft, input, ctx) => {
+  const account = accountInPath(draft, input.params.mockAccountId ?? '');
+  const items = parseWith(CreateTransactionsBody, input.body, 'body');
+  const today = isoDate(ctx.now);
+  const amounts = items.map((tx, i) => validate(draft, account, tx, i, today));
+  const created = items.map((tx, i): Transaction => {
+    const transactionId = allocateId(draft);
+    const out: Transaction = {
+      transactionId,
+      accountId: account.id,
+      status: 'booked',
+      seq: draft.meta.counter,
+      bookingDate: tx.bookingDate,
+      valueDate: tx.valueDate,
+      amount: amounts[i] as string,
+      currency: account.currency,
+    };
+    for (const key of [
+      'remittanceInformationUnstructured',
+      'creditorName',
+      'debtorName',
+      'purposeCode',
+      'bankTransactionCode',
+    ] as const) {
+      const value = tx[key];
+      if (value !== undefined) out[key] = value;
+    }
+    if (tx.creditorAccount) out.creditorAccount = accountRef(tx.creditorAccount);
+    if (tx.debtorAccount) out.debtorAccount = accountRef(tx.debtorAccount);
+    return out;
+  });
+  account.booked = addAmounts(account.currency, account.booked, ...amounts);
+  account.expected = addAmounts(account.currency, account.expected, ...amounts);
+  const ledger = draft.transactions[account.id] ?? [];
+  draft.transactions[account.id] = ledger;
+  for (const tx of created) ledgerInsert(ledger, tx);
+  return json(
+    201,
+    created.map((tx) => transactionView(ctx, tx)),
+  );
+};
+
+function accountRef(ref: z.infer<typeof AccountRefIn>): AccountRef {
+  const out: AccountRef = {};
+  if (ref.bban !== undefined) out.bban = ref.bban;
+  if (ref.iban !== undefined) out.iban = ref.iban;
+  if (ref.currency !== undefined) out.currency = ref.currency;
+  return out;
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { json } from '../core/http.js';
+import type { Operation } from '../core/router.js';
+import { parseWith, singleQuery } from '../core/validate.js';
+import { inWindow, readPage } from './listing.js';
+import { cardAccountInPath } from './lookup.js';
+import { ListingQuery } from './schemas.js';
+import { cardTransactionView } from './views.js';
+
+/** part 4.2 item 10: bookingStatus is required (booked, pending, both). */
+export const CardTransactionsQuery = ListingQuery.extend({
+  bookingStatus: z.enum(['booked', 'pending', 'both'], { error: 'must be booked, pending or both' }),
+});
+
+/**
+ * GET /v1/sandbox/card-accounts/{mockCardAccountId}/transactions (part 2.9, part 4.2 item 10). The
+ * date window (on bookingDate) and the page (offset, limit; newest first) apply to booked and pending
+ * alike: the sandbox card service is not affected by the listing's known issue (part 1).
+ */
+export const listCardTransactions: Operation = (draft, input, ctx) => {
+  const card = cardAccountInPath(draft, input.params.mockCardAccountId ?? '');
+  const { bookingStatus } = parseWith(CardTransactionsQuery, singleQuery(input.query), 'query');
+  const page = readPage(input.query);
+  const matching = (draft.cardTransactions[card.id] ?? []).filter(
+    (tx) => (bookingStatus === 'both' || tx.status === bookingStatus) && inWindow(page, tx.bookingDate),
+  );
+  const items = matching.slice(page.offset, page.offset + page.limit);
+  return json(200, {
+    cardAccount: { maskedPan: card.maskedPan },
+    cardTransactions: {
+      booked: items.filter((tx) => tx.status === 'booked').map((tx) => cardTransactionView(ctx, tx)),
+      pending: items.filter((tx) => tx.status === 'pending').map((tx) => cardTransactionView(ctx, tx)),
+    },
+  });
+};

@@ -1,0 +1,92 @@
+import type { RequestContext } from '../core/context.js';
+import { deterministicUuid, hashString } from '../core/ids.js';
+import type { Account, Agreement, CardAccount, PsuContext, State } from '../core/state.js';
+
+/** Requests that are not signature-checked (yet) all belong to one TPP. */
+export const UNVERIFIED_TPP = 'unverified';
+
+export function tppIdOf(ctx: RequestContext): string {
+  return ctx.tpp.kind === 'verified' ? ctx.tpp.organisationId : UNVERIFIED_TPP;
+}
+
+/** part 5.3: `psu-id` is stable per PSU and TPP, so it is derived, not stored. */
+export function psuIdFor(state: Pick<State, 'meta'>, nationalId: string, tppId: string): string {
+  return deterministicUuid(state.meta.seed, hashString(`psu ${nationalId} ${tppId}`));
+}
+
+/** part 5.3: `psu-corporate-id` is a UUID per agreement and TPP. */
+export function corporateIdFor(state: Pick<State, 'meta'>, agreementId: string, tppId: string): string {
+  return deterministicUuid(state.meta.seed, hashString(`agreement ${agreementId} ${tppId}`));
+}
+
+/** The national id behind a PSU-ID this TPP was given, or null when it was never issued. */
+export function nationalIdOf(state: State, psuId: string, tppId: string): string | null {
+  const wanted = psuId.toLowerCase();
+  for (const customer of Object.values(state.customers)) {
+    if (psuIdFor(state, customer.customerNumber, tppId) === wanted) return customer.customerNumber;
+  }
+  return null;
+}
+
+export function isKnownPsu(state: State, nationalId: string): boolean {
+  return Object.values(state.customers).some((c) => c.customerNumber === nationalId);
+}
+
+/** The corporate agreements a PSU acts under: as the owner or as an engaged person. */
+export function agreementsOf(state: State, nationalId: string): Agreement[] {
+  return Object.values(state.agreements).filter(
+    (a) => a.owner === nationalId || a.engagements.some((e) => e.customer === nationalId),
+  );
+}
+
+export function agreementByCorporateId(state: State, corporateId: string, tppId: string): Agreement | null {
+  const wanted = corporateId.toLowerCase();
+  return (
+    Object.values(state.agreements).find((a) => corporateIdFor(state, a.agreementId, tppId) === wanted) ??
+    null
+  );
+}
+
+export interface Grantable {
+  accounts: Account[];
+  cardAccounts: CardAccount[];
+}
+
+/**
+ * What the PSU may grant in a context (part 1): a private PSU its own accounts and card accounts;
+ * a corporate PSU the accounts of the chosen agreement it is engaged in.
+ */
+export function grantable(
+  state: State,
+  nationalId: string,
+  context: PsuContext,
+  agreementId: string | null,
+): Grantable {
+  if (context === 'CORPORATE') {
+    const agreement = agreementId === null ? undefined : state.agreements[agreementId];
+    if (agreement === undefined) return { accounts: [], cardAccounts: [] };
+    const owner = agreement.owner === nationalId;
+    const ids = agreement.engagements
+      .filter((e) => owner || e.customer === nationalId)
+      .map((e) => e.accountId);
+    const accounts = [...new Set(ids)]
+      .map((id) => state.accounts[id])
+      .filter((a): a is Account => a !== undefined);
+    return { accounts, cardAccounts: [] };
+  }
+  const isPrivate = (number: string) =>
+    Object.values(state.customers).some((c) => c.customerNumber === number && c.customerType === 'private');
+  if (!isPrivate(nationalId)) return { accounts: [], cardAccounts: [] };
+  return {
+    accounts: Object.values(state.accounts).filter((a) => a.customerNumber === nationalId),
+    cardAccounts: Object.values(state.cardAccounts).filter(
+      (c) => c.customerNumber === nationalId && c.status !== 'deleted',
+    ),
+  };
+}
+
+export function customerName(state: State, nationalId: string): string {
+  return (
+    Object.values(state.customers).find((c) => c.customerNumber === nationalId)?.customerName ?? nationalId
+  );
+}

@@ -1,0 +1,75 @@
+import type { Draft } from 'immer';
+import type { RequestContext } from '../core/context.js';
+import { allocateId } from '../core/ids.js';
+import type { Authorisation, State } from '../core/state.js';
+import { agreementByCorporateId, agreementsOf, nationalIdOf, tppIdOf } from './psu.js';
+import { AUTHORISATION_MS, findSession, isActive } from './sessions.js';
+
+export type AuthorisationKind = Authorisation['kind'];
+
+export interface StartAuthorisationInput {
+  kind: AuthorisationKind;
+  /** ids of the payments (kind 'payment': one; 'basket': the basket id) */
+  resourceIds: string[];
+  /** from request headers; the reducer already validated their format */
+  headers: Record<string, string>;
+}
+
+/** Where the bank's SCA pages live: on the sandbox's own origin, outside the API (part 5.2 rule 1). */
+export function scaPagePath(authorisationId: string): string {
+  return `/_sandbank/sca/${authorisationId}`;
+}
+
+/** Services that need SCA with dynamic linking are never exempted by a session (part 5.2 rule 6). */
+const DYNAMIC_LINKING: ReadonlySet<AuthorisationKind> = new Set(['payment', 'basket']);
+
+/** Creates an authorisation in state and returns the absolute scaRedirect URL (ctx.origin + /_sandbank/sca/<id>). */
+export function startAuthorisation(
+  draft: Draft<State>,
+  ctx: RequestContext,
+  input: StartAuthorisationInput,
+): { authorisationId: string; scaRedirect: string } {
+  const { headers } = input;
+  const tppId = tppIdOf(ctx);
+  const authorisationId = allocateId(draft);
+  const psuId = headers['psu-id'] ?? null;
+  const corporateId = headers['psu-corporate-id'] ?? null;
+  const sessionId = headers['tpp-session-id'] ?? null;
+  const agreement = corporateId === null ? null : agreementByCorporateId(draft, corporateId, tppId);
+  // part 5.4: a PSU-Corporate-ID fixes the context and the agreement; the PSU is not asked again.
+  const context =
+    corporateId !== null ? 'CORPORATE' : ((headers['psu-context'] as 'PRIVATE' | 'CORPORATE') ?? null);
+  const authorisation: Authorisation = {
+    authorisationId,
+    kind: input.kind,
+    resourceIds: [...input.resourceIds],
+    tppId,
+    redirectUri: headers['tpp-redirect-uri'] ?? null,
+    sessionId,
+    psuId,
+    context,
+    corporateId,
+    status: 'started',
+    createdAt: ctx.now,
+    expiresAt: ctx.now + AUTHORISATION_MS,
+    redirectPreferred: headers['tpp-redirect-preferred'] !== 'false',
+    identityHint: headers['x-psu-identity'] ?? null,
+    nationalId: null,
+    agreementId: agreement?.agreementId ?? null,
+    selectedIds: [],
+  };
+  // part 5.2 rule 6: inside an active session the PSU is already authenticated.
+  const session = findSession(draft, tppId, sessionId);
+  if (!DYNAMIC_LINKING.has(input.kind) && isActive(session, ctx.now)) {
+    const known = psuId === null ? session.nationalId : nationalIdOf(draft, psuId, tppId);
+    const agreementFits =
+      corporateId === null ||
+      agreementsOf(draft, session.nationalId).some((a) => a.agreementId === agreement?.agreementId);
+    if (known === session.nationalId && agreementFits) {
+      authorisation.nationalId = known;
+      authorisation.status = 'psuIdentified';
+    }
+  }
+  draft.authorisations[authorisationId] = authorisation;
+  return { authorisationId, scaRedirect: `${ctx.origin}${scaPagePath(authorisationId)}` };
+}

@@ -1,0 +1,91 @@
+// Parsed certificates and imported keys, kept per verifier: a least-recently-used map keyed by the
+// certificate header text, so a repeat TPP skips DER parsing, hashing and key import.
+import type { TrustVerdict } from './check-trust-chain.js';
+import { SecurityError } from './errors.js';
+import { type ParsedCertificate, parseCertificate } from './parse-certificate.js';
+import { toVerifiedTpp } from './to-verified-tpp.js';
+import type { VerifiedTpp, VerifierStats } from './verify-request.js';
+
+export interface CertificateEntry {
+  certificate: ParsedCertificate;
+  /** Null with `tppProblem` when the certificate cannot identify a TPP. */
+  tpp: VerifiedTpp | null;
+  tppProblem: string | null;
+  keys: WeakMap<SubtleCrypto, Promise<CryptoKey | string>>;
+  /** Trust verdicts by trust-anchor set. */
+  trust: Map<string, Promise<TrustVerdict>>;
+}
+
+export type CertificateLookup =
+  | { ok: true; entry: CertificateEntry; cached: boolean }
+  | { ok: false; problem: string };
+
+export interface CertificateCache {
+  readonly stats: VerifierStats;
+  lookup(text: string, subtle: SubtleCrypto): Promise<CertificateLookup>;
+  /** Parses a trust anchor once (anchors are few; kept without eviction). */
+  anchor(text: string, subtle: SubtleCrypto): Promise<ParsedCertificate | string>;
+  countKeyImport(): void;
+}
+
+export function createCertificateCache(size: number): CertificateCache {
+  const entries = new Map<string, Promise<CertificateLookup>>();
+  const anchors = new Map<string, Promise<ParsedCertificate | string>>();
+  const stats: VerifierStats = { certificateParses: 0, certificateCacheHits: 0, keyImports: 0 };
+
+  async function load(text: string, subtle: SubtleCrypto): Promise<CertificateLookup> {
+    stats.certificateParses++;
+    try {
+      const certificate = await parseCertificate(text, { subtle });
+      const tpp = toVerifiedTpp(certificate);
+      return {
+        ok: true,
+        cached: false,
+        entry: {
+          certificate,
+          tpp: tpp.ok ? tpp.tpp : null,
+          tppProblem: tpp.ok ? null : tpp.problem,
+          keys: new WeakMap(),
+          trust: new Map(),
+        },
+      };
+    } catch (error) {
+      if (error instanceof SecurityError) return { ok: false, problem: error.message };
+      throw error;
+    }
+  }
+
+  return {
+    stats,
+    async lookup(text, subtle) {
+      const key = text.trim();
+      const hit = entries.get(key);
+      if (hit !== undefined) {
+        entries.delete(key);
+        entries.set(key, hit);
+        stats.certificateCacheHits++;
+        const found = await hit;
+        return found.ok ? { ...found, cached: true } : found;
+      }
+      const pending = load(key, subtle);
+      entries.set(key, pending);
+      // A failing SubtleCrypto is not a property of the certificate: do not keep that outcome.
+      pending.catch(() => entries.delete(key));
+      if (entries.size > size) entries.delete(entries.keys().next().value as string);
+      return pending;
+    },
+    anchor(text, subtle) {
+      let pending = anchors.get(text);
+      if (pending === undefined) {
+        pending = parseCertificate(text, { subtle }).catch((error: unknown) =>
+          error instanceof SecurityError ? error.message : Promise.reject(error),
+        );
+        anchors.set(text, pending);
+      }
+      return pending;
+    },
+    countKeyImport() {
+      stats.keyImports++;
+    },
+  };
+}

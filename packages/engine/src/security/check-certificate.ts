@@ -1,0 +1,58 @@
+// Steps 2–3: the certificate header is there and holds an RSA certificate that names a TPP
+// (part 5.1 rule 11), and the bank clock lies inside its validity (RFC 5280 §4.1.2.5).
+import type { CertificateCache, CertificateEntry } from './certificate-cache.js';
+import { RSA_ENCRYPTION_OID } from './oids.js';
+import { failStep, type MessageRules, pass, type StepResult } from './step-result.js';
+
+export async function checkCertificate(
+  headers: Headers,
+  rules: MessageRules,
+  cache: CertificateCache,
+  subtle: SubtleCrypto,
+): Promise<StepResult<CertificateEntry>> {
+  const header = rules.certificateHeader;
+  const value = headers.get(header);
+  if (value === null || value.trim() === '') {
+    return failStep(
+      'CERTIFICATE_MISSING',
+      header,
+      `the ${rules.noun} is signed but has no ${header} header with the signing certificate in base64 DER ` +
+        '(part 5.1 rule 11)',
+    );
+  }
+  const found = await cache.lookup(value, subtle);
+  if (!found.ok) return failStep('CERTIFICATE_INVALID', header, `${header}: ${found.problem}`);
+  const { entry } = found;
+  const { certificate } = entry;
+  if (certificate.publicKeyAlgorithmOid !== RSA_ENCRYPTION_OID) {
+    return failStep(
+      'CERTIFICATE_INVALID',
+      header,
+      `${header}: the certificate key is ${certificate.publicKeyAlgorithmOid}, not RSA, so it cannot verify ` +
+        'rsa-sha256 (part 5.1 rule 4)',
+    );
+  }
+  if (entry.tpp === null) return failStep('CERTIFICATE_INVALID', header, `${header}: ${entry.tppProblem}`);
+  const reused = found.cached ? ' (cached)' : '';
+  return pass(entry, `${certificate.subject.text}, serial ${certificate.serialHex}${reused}`);
+}
+
+export function checkValidity(entry: CertificateEntry, now: number, header: string): StepResult<null> {
+  const { notBefore, notAfter } = entry.certificate;
+  const at = new Date(now).toISOString();
+  if (now > notAfter) {
+    return failStep(
+      'CERTIFICATE_EXPIRED',
+      header,
+      `the certificate expired at ${new Date(notAfter).toISOString()} (notAfter); the bank clock is ${at}`,
+    );
+  }
+  if (now < notBefore) {
+    return failStep(
+      'CERTIFICATE_EXPIRED',
+      header,
+      `the certificate is not yet valid: notBefore is ${new Date(notBefore).toISOString()}, the bank clock is ${at}`,
+    );
+  }
+  return pass(null, `valid ${new Date(notBefore).toISOString()} to ${new Date(notAfter).toISOString()}`);
+}

@@ -1,0 +1,37 @@
+// The TPP as the core sees it: the certificate fields that identify it and its PSD2 roles.
+import type { ParsedCertificate } from './parse-certificate.js';
+import type { VerifiedTpp } from './verify-request.js';
+
+export type VerifiedTppResult = { ok: true; tpp: VerifiedTpp } | { ok: false; problem: string };
+
+export function toVerifiedTpp(certificate: ParsedCertificate): VerifiedTppResult {
+  if (certificate.organisationId === null) {
+    return {
+      ok: false,
+      problem:
+        'the certificate subject has no organizationIdentifier (2.5.4.97), which an eIDAS certificate ' +
+        'carries as PSD<country>-<NCA>-<id> (ETSI EN 319 412-1 §5.1.4)',
+    };
+  }
+  const tpp: VerifiedTpp = {
+    organisationId: certificate.organisationId,
+    name: certificate.commonName ?? certificate.organisationName ?? certificate.organisationId,
+    country: certificate.country,
+    roles: certificate.psd2?.roles.slice() ?? [],
+    ncaName: certificate.psd2?.ncaName ?? null,
+    ncaId: certificate.psd2?.ncaId ?? null,
+    serialHex: certificate.serialHex,
+    issuerDn: certificate.issuer.text,
+    subjectDn: certificate.subject.text,
+    fingerprint: certificate.fingerprint,
+    notBefore: certificate.notBefore,
+    notAfter: certificate.notAfter,
+  };
+  if (certificate.email !== null) tpp.email = certificate.email;
+  return { ok: true, tpp };
+}
+
+/** A copy the caller may change without touching the cached one. */
+export function copyTpp(tpp: VerifiedTpp): VerifiedTpp {
+  return { ...tpp, roles: tpp.roles.slice() };
+}

@@ -1,0 +1,119 @@
+// Verifies a signed TPP request (part 5.1 rules 1–9 and 11). The core calls `verify` once per request;
+// the verifier keeps parsed certificates and imported keys, so a repeat TPP costs one digest and one
+// RSA verification.
+import { createCertificateCache } from './certificate-cache.js';
+import { REQUEST_MUST_SIGN } from './header-names.js';
+import { verifySignedMessage } from './verify-signed-message.js';
+
+export type Psd2Role = 'PSP_AS' | 'PSP_PI' | 'PSP_AI' | 'PSP_IC';
+
+export interface VerifiedTpp {
+  /** Subject organizationIdentifier (2.5.4.97), e.g. PSDNO-FSA-933012867. */
+  organisationId: string;
+  /** Subject CN, else O. */
+  name: string;
+  country: string | null;
+  roles: Psd2Role[];
+  ncaName: string | null;
+  ncaId: string | null;
+  /** Upper-case hex, without DER's sign-padding 00 byte. */
+  serialHex: string;
+  /** RFC 2253. */
+  issuerDn: string;
+  subjectDn: string;
+  /** SHA-256 of the DER, lower-case hex (the registry key). */
+  fingerprint: string;
+  notBefore: number;
+  notAfter: number;
+  email?: string;
+}
+
+export type VerifyFailureCode =
+  | 'SIGNATURE_MISSING'
+  | 'SIGNATURE_INVALID'
+  | 'CERTIFICATE_MISSING'
+  | 'CERTIFICATE_INVALID'
+  | 'CERTIFICATE_EXPIRED'
+  | 'FORMAT_ERROR';
+
+export interface VerifyStep {
+  step: string;
+  ok: boolean;
+  detail: string;
+}
+
+export type SignatureVerdict =
+  | { ok: true; tpp: VerifiedTpp; steps: VerifyStep[] }
+  | {
+      ok: false;
+      code: VerifyFailureCode;
+      /** The header at fault, e.g. 'Signature', 'Digest', 'Date'. */
+      header: string;
+      /** The step and what it expected, at most 512 characters. */
+      text: string;
+      steps: VerifyStep[];
+    };
+
+export interface VerifyInput {
+  /** Upper-case. */
+  method: string;
+  /** Path and query exactly as received, for (request-target). */
+  target: string;
+  headers: Headers;
+  /** Exact body bytes. */
+  body: Uint8Array | null;
+}
+
+export interface VerifyOptions {
+  /** Bank clock, epoch ms: the date header must be within 60 s, the certificate valid at this time. */
+  now: number;
+  /** Defaults to globalThis.crypto.subtle. */
+  subtle?: SubtleCrypto;
+  /** True on create payment and create sandbox account (the core decides). */
+  digestRequired: boolean;
+  /** PEM or base64 CA certificates; when given, the certificate must be issued by one of them. */
+  trustAnchors?: string[];
+}
+
+export interface VerifierStats {
+  /** Certificates parsed (a cache miss); a repeat certificate does not count again. */
+  certificateParses: number;
+  /** Verifications that found their certificate already parsed. */
+  certificateCacheHits: number;
+  /** Public keys imported into WebCrypto (once per certificate and SubtleCrypto). */
+  keyImports: number;
+}
+
+export interface RequestVerifier {
+  verify(input: VerifyInput, options: VerifyOptions): Promise<SignatureVerdict>;
+  readonly stats: VerifierStats;
+}
+
+/** Header used by part 5.1 rule 11 to carry the TPP's certificate. */
+export const TPP_CERTIFICATE_HEADER = 'TPP-Signature-Certificate';
+
+export function createRequestVerifier(options: { cacheSize?: number } = {}): RequestVerifier {
+  const cache = createCertificateCache(options.cacheSize ?? 256);
+  return {
+    stats: cache.stats,
+    verify(input, verifyOptions) {
+      return verifySignedMessage(
+        { method: input.method, target: input.target, headers: input.headers, body: input.body },
+        {
+          now: verifyOptions.now,
+          subtle: verifyOptions.subtle ?? globalThis.crypto.subtle,
+          digestRequired: verifyOptions.digestRequired,
+          trustAnchors: verifyOptions.trustAnchors ?? null,
+          maxSkewMs: 60_000,
+        },
+        {
+          noun: 'request',
+          certificateHeader: TPP_CERTIFICATE_HEADER,
+          mustSign: REQUEST_MUST_SIGN,
+          allowRequestTarget: true,
+        },
+        cache,
+      );
+    },
+  };
+}

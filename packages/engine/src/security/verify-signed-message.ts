@@ -1,0 +1,79 @@
+// The verification pipeline shared by signed requests (part 5.1) and signed responses (rule 10).
+// Cheap structural steps run first; the digest and the RSA verification last. Every failure is a
+// verdict naming its step; nothing here throws on bad input.
+import { buildSigningString } from './build-signing-string.js';
+import type { CertificateCache } from './certificate-cache.js';
+import { checkCertificate, checkValidity } from './check-certificate.js';
+import { checkDate } from './check-date.js';
+import { checkDigest } from './check-digest.js';
+import { checkKeyId } from './check-key-id.js';
+import { checkRsaSignature } from './check-rsa-signature.js';
+import { checkSignatureParams } from './check-signature-params.js';
+import { checkSignedHeaders } from './check-signed-headers.js';
+import { checkTrustChain } from './check-trust-chain.js';
+import type { MessageCheckOptions, MessageRules, SignedMessage, StepResult } from './step-result.js';
+import { copyTpp } from './to-verified-tpp.js';
+import type { SignatureVerdict, VerifyStep } from './verify-request.js';
+
+export async function verifySignedMessage(
+  message: SignedMessage,
+  options: MessageCheckOptions,
+  rules: MessageRules,
+  cache: CertificateCache,
+): Promise<SignatureVerdict> {
+  const steps: VerifyStep[] = [];
+  const record = <T>(step: string, result: StepResult<T>): result is Extract<StepResult<T>, { ok: true }> => {
+    steps.push({ step, ok: result.ok, detail: result.ok ? result.detail : result.text });
+    return result.ok;
+  };
+  const verdict = (result: Extract<StepResult<unknown>, { ok: false }>): SignatureVerdict => ({
+    ok: false,
+    code: result.code,
+    header: result.header,
+    text: result.text,
+    steps,
+  });
+  const { headers, body } = message;
+  const { subtle } = options;
+  const certHeader = rules.certificateHeader;
+
+  const params = checkSignatureParams(headers, rules);
+  if (!record('Signature header', params)) return verdict(params);
+
+  const certificate = await checkCertificate(headers, rules, cache, subtle);
+  if (!record(certHeader, certificate)) return verdict(certificate);
+  const entry = certificate.value;
+
+  const validity = checkValidity(entry, options.now, certHeader);
+  if (!record('certificate validity', validity)) return verdict(validity);
+
+  if (options.trustAnchors !== null) {
+    const chain = await checkTrustChain(entry, options.trustAnchors, cache, subtle, certHeader);
+    if (!record('trust chain', chain)) return verdict(chain);
+  }
+
+  const keyId = checkKeyId(params.value.keyId, entry);
+  if (!record('keyId', keyId)) return verdict(keyId);
+
+  const listed = checkSignedHeaders(params.value.headers, headers, rules);
+  if (!record('signed headers', listed)) return verdict(listed);
+
+  const date = checkDate(listed.value, headers, options.now, options.maxSkewMs, rules);
+  if (!record('date', date)) return verdict(date);
+
+  const digest = await checkDigest(headers, body, options.digestRequired, subtle, rules);
+  if (!record('Digest', digest)) return verdict(digest);
+
+  const signingString = buildSigningString(params.value.headers, message);
+  const signature = await checkRsaSignature(
+    entry,
+    params.value.signature,
+    signingString,
+    cache,
+    subtle,
+    certHeader,
+  );
+  if (!record('signature', signature)) return verdict(signature);
+
+  return { ok: true, tpp: copyTpp(entry.tpp!), steps };
+}

@@ -1,0 +1,15 @@
+// Saves an identity as text (e.g. in localStorage), so a prototype keeps one TPP across reloads.
+import { toPem } from '../security/pem.js';
+import { exportPrivateKeyPem } from './private-key.js';
+import type { ExportedTppIdentity, TppIdentity } from './tpp-identity.js';
+
+export async function exportTppIdentity(
+  identity: TppIdentity,
+  subtle: SubtleCrypto = globalThis.crypto.subtle,
+): Promise<ExportedTppIdentity> {
+  return {
+    certificatePem: toPem('CERTIFICATE', identity.certificate.der),
+    privateKeyPem: await exportPrivateKeyPem(identity.privateKey, subtle),
+    privateKeyJwk: await subtle.exportKey('jwk', identity.privateKey),
+  };
+}

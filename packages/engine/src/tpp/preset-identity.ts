@@ -1,0 +1,71 @@
+// Ready-made TPP identities for tests and prototypes, created once per preset and validity.
+import { type CertificateAuthority, createCertificateAuthority } from './certificate-authority.js';
+import { createTppIdentity } from './create-tpp-identity.js';
+import { type CreateTppIdentityOptions, DAY_MS, type TppIdentity } from './tpp-identity.js';
+
+export type IdentityPreset = 'aisp' | 'pisp' | 'both' | 'expired' | 'no-roles' | 'wrong-ca';
+
+export interface PresetOptions {
+  validFrom?: Date | number;
+  validTo?: Date | number;
+  subtle?: SubtleCrypto;
+}
+
+/** Organisation numbers pass the Norwegian MOD11 check (weights 3,2,7,6,5,4,3,2). */
+const PRESETS: Record<IdentityPreset, Omit<CreateTppIdentityOptions, 'issuer' | 'subtle'>> = {
+  aisp: { roles: ['PSP_AI'], organisationId: 'PSDNO-FSA-920123457', name: 'Sandbank Test AISP AS' },
+  pisp: { roles: ['PSP_PI'], organisationId: 'PSDNO-FSA-987654325', name: 'Sandbank Test PISP AS' },
+  both: { roles: ['PSP_AI', 'PSP_PI'], organisationId: 'PSDNO-FSA-933012867', name: 'Sandbank Test TPP AS' },
+  expired: {
+    roles: ['PSP_AI', 'PSP_PI'],
+    organisationId: 'PSDNO-FSA-998877660',
+    name: 'Sandbank Expired TPP AS',
+  },
+  'no-roles': { roles: [], organisationId: 'PSDNO-FSA-911223341', name: 'Sandbank No-Roles AS' },
+  'wrong-ca': {
+    roles: ['PSP_AI', 'PSP_PI'],
+    organisationId: 'PSDNO-FSA-970000003',
+    name: 'Sandbank Wrong-CA TPP AS',
+  },
+};
+
+const identities = new Map<string, Promise<TppIdentity>>();
+let untrustedCa: Promise<CertificateAuthority> | undefined;
+
+/** 'expired' ended a day before the real clock; 'wrong-ca' is issued by an untrusted throwaway CA. */
+export function presetIdentity(preset: IdentityPreset, options: PresetOptions = {}): Promise<TppIdentity> {
+  const base = PRESETS[preset];
+  if (base === undefined) return Promise.reject(new TypeError(`unknown identity preset "${preset}"`));
+  const key = JSON.stringify([preset, options.validFrom, options.validTo]);
+  let identity = identities.get(key);
+  if (identity === undefined || options.subtle !== undefined) {
+    identity = create(preset, base, options);
+    if (options.subtle === undefined) identities.set(key, identity);
+    identity.catch(() => identities.delete(key));
+  }
+  return identity;
+}
+
+async function create(
+  preset: IdentityPreset,
+  base: Omit<CreateTppIdentityOptions, 'issuer' | 'subtle'>,
+  options: PresetOptions,
+): Promise<TppIdentity> {
+  const now = Date.now();
+  const request: CreateTppIdentityOptions = { ...base };
+  if (preset === 'expired') {
+    request.validFrom = now - 366 * DAY_MS;
+    request.validTo = now - DAY_MS;
+  }
+  if (options.validFrom !== undefined) request.validFrom = options.validFrom;
+  if (options.validTo !== undefined) request.validTo = options.validTo;
+  if (options.subtle !== undefined) request.subtle = options.subtle;
+  if (preset === 'wrong-ca') {
+    untrustedCa ??= createCertificateAuthority({
+      commonName: 'Untrusted Test CA',
+      organisation: 'Nobody Trusts Us',
+    });
+    request.issuer = await untrustedCa;
+  }
+  return createTppIdentity(request);
+}

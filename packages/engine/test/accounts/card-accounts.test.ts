@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { createSeedState } from '../../src/sandbox-api/seed.js';
+import { api, consent, KARI, START, sandbox } from '../support/ais.js';
+
+function withCardTransactions() {
+  const state = createSeedState('sandbank', START);
+  const card = Object.values(state.cardAccounts).find((c) => c.customerNumber === KARI);
+  if (card === undefined) throw new Error('no card');
+  card.name = 'Kari Nordmann Mastercard Gold med en svært lang kortkontobeskrivelse';
+  state.cardTransactions[card.id] = [
+    {
+      cardTransactionId: 'ct-2',
+      cardAccountId: card.id,
+      status: 'pending',
+      seq: 2,
+      bookingDate: '2026-03-01',
+      transactionDate: '2026-03-01',
+      transactionAmount: { amount: '-100.00', currency: 'NOK' },
+      originalAmount: { amount: '-9.00', currency: 'EUR' },
+      merchantCategoryCode: '5411',
+    },
+    {
+      cardTransactionId: 'ct-1',
+      cardAccountId: card.id,
+      status: 'booked',
+      seq: 1,
+      bookingDate: '2026-02-20',
+      transactionDate: '2026-02-19',
+      transactionAmount: { amount: '-250.50', currency: 'NOK' },
+      originalAmount: { amount: '-22.40', currency: 'EUR' },
+      merchantCategoryCode: '5812',
+      merchantName: 'Café Paris',
+    },
+  ];
+  return { state, card };
+}
+
+describe('card accounts', () => {
+  it('lists, shows and gives balances of consented card accounts', async () => {
+    const { state, card } = withCardTransactions();
+    const sb = sandbox({ initialState: state });
+    const psu = await consent(sb, { nationalId: KARI, context: 'PRIVATE', accounts: 'all' });
+    const list = await api(sb, 'GET', '/v1/card-accounts', { headers: psu.headers });
+    expect(list.status).toBe(200);
+    expect(list.body.cardAccounts).toHaveLength(1);
+    const [item] = list.body.cardAccounts;
+    expect(item).toMatchObject({ resourceId: card.id, maskedPan: card.maskedPan, currency: 'NOK' });
+    expect(item.name).toHaveLength(35);
+    expect(item._links.balances).toEqual({ href: `/v1/card-accounts/${card.id}/balances`, verbs: ['GET'] });
+    const longer = await api(sb, 'GET', `/v1/card-accounts/${card.id}`, {
+      headers: { ...psu.headers, 'x-accept-fix': 'longer-names' },
+    });
+    expect(longer.body.cardAccount.name).toBe(card.name);
+    const balances = await api(sb, 'GET', `/v1/card-accounts/${card.id}/balances`, { headers: psu.headers });
+    expect(balances.body.cardAccount).toEqual({ maskedPan: card.maskedPan });
+    expect(balances.body.balances).toHaveLength(2);
+  });
+
+  it('lists only the card transactions in state, amounts switched per x-accept-fix', async () => {
+    const { state, card } = withCardTransactions();
+    const sb = sandbox({ initialState: state });
+    const psu = await consent(sb, { nationalId: KARI, context: 'PRIVATE', accounts: 'all' });
+    const path = `/v1/card-accounts/${card.id}/transactions?bookingStatus=both`;
+    const legacy = await api(sb, 'GET', path, { headers: psu.headers });
+    expect(legacy.status).toBe(200);
+    const { booked, pending } = legacy.body.cardTransactions;
+    expect(booked).toHaveLength(1);
+    expect(pending).toHaveLength(1);
+    expect(booked[0]).toMatchObject({
+      cardTransactionId: 'ct-1',
+      bookingDate: '2026-02-20',
+      transactionDate: '2026-02-19',
+      merchantCategoryCode: '5812',
+      transactionAmount: { amount: '-22.40', currency: 'EUR' },
+      originalAmount: { amount: '-250.50', currency: 'NOK' },
+    });
+    const fixed = await api(sb, 'GET', path, {
+      headers: {
+        ...psu.headers,
+        'x-accept-fix': 'amount-as-string,cardaccount-switch-originalamount-and-transactionamount',
+      },
+    });
+    expect(fixed.body.cardTransactions.booked[0].transactionAmount).toEqual({
+      amount: '-250.50',
+      currency: 'NOK',
+    });
+  });
+
+  it('applies date and limit filters to pending card transactions even in production', async () => {
+    const { state, card } = withCardTransactions();
+    const sb = sandbox({ initialState: state, profile: 'production' });
+    const psu = await consent(sb, { nationalId: KARI, context: 'PRIVATE', accounts: 'all' });
+    const answer = await api(
+      sb,
+      'GET',
+      `/v1/card-accounts/${card.id}/transactions?bookingStatus=both&dateTo=2026-02-28`,
+      {
+        headers: psu.headers,
+      },
+    );
+    expect(answer.body.cardTransactions.pending).toHaveLength(0);
+    expect(answer.body.cardTransactions.booked).toHaveLength(1);
+  });
+
+  it('refuses card accounts that were not ticked', async () => {
+    const { state, card } = withCardTransactions();
+    const sb = sandbox({ initialState: state });
+    const accounts = Object.values(state.accounts)
+      .filter((a) => a.customerNumber === KARI)
+      .map((a) => a.id);
+    const psu = await consent(sb, { nationalId: KARI, context: 'PRIVATE', accounts });
+    expect((await api(sb, 'GET', '/v1/card-accounts', { headers: psu.headers })).body.cardAccounts).toEqual(
+      [],
+    );
+    const answer = await api(sb, 'GET', `/v1/card-accounts/${card.id}/balances`, { headers: psu.headers });
+    expect(answer.status).toBe(403);
+    expect(answer.body.tppMessages[0].code).toBe('CONSENT_UNKNOWN');
+  });
+});

@@ -1,0 +1,25 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
+
+describe('sandbank init', () => {
+  it('hands over to the service-worker package, which names what it needs', () => {
+    const result = spawnSync('pnpm', ['exec', 'tsx', 'packages/engine/src/node/cli.ts', 'init'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('init <publicDir>');
+  });
+
+  it('prints its usage for an unknown command', () => {
+    const result = spawnSync('pnpm', ['exec', 'tsx', 'packages/engine/src/node/cli.ts', 'nonsense'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(2);
+    expect(result.stdout).toContain('sandbank init <publicDir>');
+  });
+});

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { codes, createPayment, NCBCT, ncbctBody, newSandbox, state } from '../support/payments.js';
+
+const reporting = { regulatoryReportingCode: '14', regulatoryReportingInformation: 'Kjøp av maskiner' };
+
+describe('NCBCT field rules (part 2.3)', () => {
+  it('requires creditorAgent when the creditor account is a bban', async () => {
+    const sb = newSandbox();
+    const reply = await createPayment(
+      sb,
+      ncbctBody(await state(sb), { creditorAccount: { bban: '0532013000', currency: 'EUR' } }),
+      {
+        product: NCBCT,
+      },
+    );
+    expect(reply.status).toBe(400);
+    expect(reply.body.tppMessages[0]).toMatchObject({ code: 'FORMAT_ERROR', path: 'creditorAgent' });
+  });
+
+  it('accepts a bban creditor with creditorAgent', async () => {
+    const sb = newSandbox();
+    const body = ncbctBody(await state(sb), {
+      creditorAccount: { bban: '0532013000', currency: 'EUR' },
+      creditorAgent: 'COBADEFFXXX',
+    });
+    expect((await createPayment(sb, body, { product: NCBCT })).status).toBe(201);
+  });
+
+  it('rejects an invalid creditor IBAN', async () => {
+    const sb = newSandbox();
+    const reply = await createPayment(
+      sb,
+      ncbctBody(await state(sb), { creditorAccount: { iban: 'DE89370400440532013001', currency: 'EUR' } }),
+      {
+        product: NCBCT,
+      },
+    );
+    expect(reply.body.tppMessages[0]).toMatchObject({ code: 'FORMAT_ERROR', path: 'creditorAccount.iban' });
+  });
+
+  it('requires the reporting fields at EUR 8 700 (NOK 100 050 at the fixed rate 11.5)', async () => {
+    const sb = newSandbox();
+    const reply = await createPayment(
+      sb,
+      ncbctBody(await state(sb), { instructedAmount: { amount: '8700.00', currency: 'EUR' } }),
+      {
+        product: NCBCT,
+      },
+    );
+    expect(reply.status).toBe(400);
+    expect(reply.body.tppMessages.map((m: { path: string }) => m.path)).toEqual([
+      'regulatoryReportingCode',
+      'regulatoryReportingInformation',
+    ]);
+  });
+
+  it('requires them at exactly NOK 100 000 and not at NOK 99 999.99', async () => {
+    const sb = newSandbox();
+    const s = await state(sb);
+    const nok = (amount: string) =>
+      ncbctBody(s, {
+        instructedAmount: { amount, currency: 'NOK' },
+        debtorAccount: {
+          bban: Object.values(s.accounts).find((a) => a.accountName === 'Driftskonto')?.bban,
+          currency: 'NOK',
+        },
+      });
+    expect(
+      codes(
+        await createPayment(sb, nok('100000.00'), {
+          product: NCBCT,
+          headers: { 'psu-context': 'CORPORATE' },
+        }),
+      ),
+    ).toEqual(['FORMAT_ERROR', 'FORMAT_ERROR']);
+    expect((await createPayment(sb, nok('99999.99'), { product: NCBCT })).status).toBe(201);
+  });
+
+  it('accepts a large transfer with reporting code and information', async () => {
+    const sb = newSandbox();
+    const body = ncbctBody(await state(sb), {
+      instructedAmount: { amount: '9000.00', currency: 'EUR' },
+      ...reporting,
+    });
+    expect((await createPayment(sb, body, { product: NCBCT })).status).toBe(201);
+  });
+
+  it('rejects a regulatoryReportingCode outside the enumeration', async () => {
+    const sb = newSandbox();
+    const body = ncbctBody(await state(sb), { regulatoryReportingCode: '99' });
+    const reply = await createPayment(sb, body, { product: NCBCT });
+    expect(reply.body.tppMessages[0]).toMatchObject({
+      code: 'FORMAT_ERROR',
+      path: 'regulatoryReportingCode',
+    });
+  });
+
+  it('rejects regulatoryReportingInformation over 140 characters', async () => {
+    const sb = newSandbox();
+    const body = ncbctBody(await state(sb), { regulatoryReportingInformation: 'x'.repeat(141) });
+    const reply = await createPayment(sb, body, { product: NCBCT });
+    expect(reply.body.tppMessages[0]).toMatchObject({
+      code: 'FORMAT_ERROR',
+      path: 'regulatoryReportingInformation',
+    });
+  });
+
+  it('rejects a creditor iban over 34 characters', async () => {
+    const sb = newSandbox();
+    const body = ncbctBody(await state(sb), {
+      creditorAccount: { iban: `DE${'1'.repeat(33)}`, currency: 'EUR' },
+    });
+    const reply = await createPayment(sb, body, { product: NCBCT });
+    expect(reply.body.tppMessages[0]).toMatchObject({ code: 'FORMAT_ERROR', path: 'creditorAccount.iban' });
+  });
+});

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { api, approve, createPayment, ndctBody, newSandbox, state } from '../support/payments.js';
+
+describe('GET payment status (part 4.2 item 3)', () => {
+  it('shows RCVD without fundsAvailable before any funds check', async () => {
+    const sb = newSandbox();
+    const created = await createPayment(sb, ndctBody(await state(sb)));
+    const reply = await api(sb, 'GET', created.body._links.status.href);
+    expect(reply.body).toEqual({ transactionStatus: 'RCVD' });
+  });
+
+  it('shows fundsAvailable once the bank checked funds', async () => {
+    const sb = newSandbox();
+    const created = await createPayment(sb, ndctBody(await state(sb)));
+    await approve(sb, created.body.paymentId);
+    const reply = await api(sb, 'GET', created.body._links.status.href);
+    expect(reply.body).toEqual({ transactionStatus: 'ACCP', fundsAvailable: true });
+  });
+});

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { paymentScaOutcome } from '../../src/payments/sca-outcome.js';
+import { corporateIdFor, UNVERIFIED_TPP } from '../../src/sca/psu.js';
+import {
+  account,
+  api,
+  approve,
+  BAKERI,
+  createPayment,
+  KARI,
+  ndctBody,
+  newSandbox,
+  OLA,
+  RORLEGGER,
+  state,
+  status,
+} from '../support/payments.js';
+
+describe('payment SCA outcome (briefs/sca-interface.md)', () => {
+  it('refuses approval by a PSU who may not pay from the debtor account (PAYMENT_FAILED), leaving it RCVD', async () => {
+    const sb = newSandbox();
+    const created = await createPayment(sb, ndctBody(await state(sb)));
+    const reply = await approve(sb, created.body.paymentId, OLA);
+    expect(reply.status).toBe(400);
+    expect(reply.body.tppMessages[0].code).toBe('PAYMENT_FAILED');
+    expect((await status(sb, created.body.paymentId)).body.transactionStatus).toBe('RCVD');
+  });
+
+  it('lets a corporate PSU pay from an account of its agreement', async () => {
+    const sb = newSandbox();
+    const s = await state(sb);
+    const body = ndctBody(s, {
+      debtorAccount: { bban: account(s, BAKERI, 'Driftskonto').bban, currency: 'NOK' },
+    });
+    const created = await createPayment(sb, body, { headers: { 'psu-context': 'CORPORATE' } });
+    const wrong = await approve(sb, created.body.paymentId, RORLEGGER, { context: 'CORPORATE' });
+    expect(wrong.body.tppMessages[0].code).toBe('PAYMENT_FAILED');
+    const agreement = Object.values(s.agreements).find((a) => a.owner === BAKERI);
+    const right = await approve(sb, created.body.paymentId, BAKERI, {
+      context: 'CORPORATE',
+      corporateId: corporateIdFor(s, agreement?.agreementId ?? '', UNVERIFIED_TPP),
+    });
+    expect(right.body.transactionStatus).toBe('ACCP');
+  });
+
+  it('rejects the payment (RJCT) when the PSU cancels the SCA', async () => {
+    const sb = newSandbox();
+    const created = await createPayment(sb, ndctBody(await state(sb)));
+    const reply = await api(
+      sb,
+      'POST',
+      `/_sandbank/payments/${encodeURIComponent(created.body.paymentId)}/cancel-authorisation`,
+    );
+    expect(reply.body.transactionStatus).toBe('RJCT');
+    expect((await approve(sb, created.body.paymentId)).status).toBe(409);
+  });
+
+  it('refuses a second approval', async () => {
+    const sb = newSandbox();
+    const created = await createPayment(sb, ndctBody(await state(sb)));
+    await approve(sb, created.body.paymentId);
+    const again = await approve(sb, created.body.paymentId);
+    expect(again.status).toBe(409);
+    expect(again.body.tppMessages[0].code).toBe('STATUS_INVALID');
+  });
+
+  it('describes amount and creditor for dynamic linking, escaped', async () => {
+    const sb = newSandbox();
+    const s = await state(sb);
+    await createPayment(sb, ndctBody(s, { creditorName: 'Ola <b>Hansen</b>' }));
+    const after = await state(sb);
+    const authorisation = Object.values(after.authorisations).find((a) => a.kind === 'payment');
+    if (!authorisation) throw new Error('no authorisation');
+    const text = paymentScaOutcome.describe(after, authorisation);
+    expect(text).toContain('100.00 NOK');
+    expect(text).toContain(account(s, OLA, 'Brukskonto').bban);
+    expect(text).not.toContain('<b>');
+  });
+
+  it('validates the approve body', async () => {
+    const sb = newSandbox();
+    const created = await createPayment(sb, ndctBody(await state(sb)));
+    const reply = await api(
+      sb,
+      'POST',
+      `/_sandbank/payments/${encodeURIComponent(created.body.paymentId)}/approve`,
+      {
+        body: { psuNationalId: KARI.slice(1) },
+      },
+    );
+    expect(reply.body.tppMessages[0]).toMatchObject({ code: 'FORMAT_ERROR', path: 'psuNationalId' });
+  });
+});
+
+describe('X-PSU-IDENTITY and the PSU who authenticates', () => {
+  it('refuses approval by another PSU than the one the TPP named', async () => {
+    const sb = newSandbox();
+    const s = await state(sb);
+    const body = ndctBody(s, {
+      debtorAccount: { bban: account(s, OLA, 'Brukskonto').bban, currency: 'NOK' },
+      creditorAccount: { bban: account(s, KARI, 'Brukskonto').bban, currency: 'NOK' },
+    });
+    const created = await createPayment(sb, body, {
+      headers: { 'psu-id': undefined, 'x-psu-identity': KARI },
+    });
+    const reply = await approve(sb, created.body.paymentId, OLA);
+    expect(reply.status).toBe(400);
+    expect(reply.body.tppMessages[0].text).toMatch(/X-PSU-IDENTITY/);
+  });
+});
+
+describe('corporate context from the payment', () => {
+  it('approves with the PSU-Corporate-ID and PSU-Context the TPP sent', async () => {
+    const sb = newSandbox();
+    const s = await state(sb);
+    const agreement = Object.values(s.agreements).find((a) => a.owner === BAKERI);
+    const body = ndctBody(s, {
+      debtorAccount: { bban: account(s, BAKERI, 'Driftskonto').bban, currency: 'NOK' },
+    });
+    const created = await createPayment(sb, body, {
+      headers: {
+        'psu-context': 'CORPORATE',
+        'psu-corporate-id': corporateIdFor(s, agreement?.agreementId ?? '', UNVERIFIED_TPP),
+      },
+    });
+    const reply = await approve(sb, created.body.paymentId, BAKERI);
+    expect(reply.body.transactionStatus).toBe('ACCP');
+  });
+});

@@ -1,0 +1,64 @@
+import { expect, test } from 'vitest';
+import {
+  accountsOf,
+  api,
+  cardAccountsOf,
+  errorsOf,
+  FJORDLYS,
+  KARI,
+  newSandbox,
+} from '../support/sandbox-api.js';
+
+function customerId(sandbox: ReturnType<typeof newSandbox>, number: string): string {
+  const customer = Object.values(sandbox.getState().customers).find((c) => c.customerNumber === number);
+  return customer?.customerId ?? '';
+}
+
+test('deletes a private customer with its accounts, card accounts and their transactions', async () => {
+  const sandbox = newSandbox();
+  const accounts = accountsOf(sandbox, KARI).map((a) => a.id);
+  const cards = cardAccountsOf(sandbox, KARI).map((c) => c.id);
+  const result = await api(sandbox, 'DELETE', `/v1/sandbox/customers/${customerId(sandbox, KARI)}`);
+  expect(result.status).toBe(204);
+  expect(result.body).toBeNull();
+  const state = sandbox.getState();
+  expect(Object.values(state.customers).map((c) => c.customerNumber)).not.toContain(KARI);
+  for (const id of accounts) {
+    expect(state.accounts[id]).toBeUndefined();
+    expect(state.transactions[id]).toBeUndefined();
+  }
+  for (const id of cards) {
+    expect(state.cardAccounts[id]).toBeUndefined();
+    expect(state.cardTransactions[id]).toBeUndefined();
+  }
+  expect(Object.keys(state.accounts)).toHaveLength(6);
+});
+
+test('deletes a corporate customer with the agreements it owns', async () => {
+  const sandbox = newSandbox();
+  await api(sandbox, 'DELETE', `/v1/sandbox/customers/${customerId(sandbox, FJORDLYS)}`);
+  const owners = Object.values(sandbox.getState().agreements).map((a) => a.owner);
+  expect(owners).not.toContain(FJORDLYS);
+  expect(owners).toHaveLength(1);
+});
+
+test('removes the engagements that name the deleted customer as PSU', async () => {
+  const sandbox = newSandbox();
+  const iban = accountsOf(sandbox, FJORDLYS)[0]?.iban;
+  await api(sandbox, 'POST', '/v1/sandbox/agreements', {
+    body: {
+      owner: FJORDLYS,
+      name: 'Regnskap',
+      engagements: [{ customer: KARI, account: { iban }, roles: ['VIEW', 'REGISTER'] }],
+    },
+  });
+  await api(sandbox, 'DELETE', `/v1/sandbox/customers/${customerId(sandbox, KARI)}`);
+  const engagements = Object.values(sandbox.getState().agreements).flatMap((a) => a.engagements);
+  expect(engagements.map((e) => e.customer)).not.toContain(KARI);
+});
+
+test('answers 404 RESOURCE_UNKNOWN for an unknown customer id', async () => {
+  const result = await api(newSandbox(), 'DELETE', '/v1/sandbox/customers/enc!!nope==');
+  expect(result.status).toBe(404);
+  expect(errorsOf(result)).toEqual([{ code: 'RESOURCE_UNKNOWN', path: 'customerId' }]);
+});

@@ -1,0 +1,34 @@
+import { expect, test } from 'vitest';
+import { accountBody, api, KARI, NEW_PRIVATE, newSandbox } from '../support/sandbox-api.js';
+
+test('initialize deletes customers and accounts created by hand and restores the seed byte for byte', async () => {
+  const sandbox = newSandbox();
+  const seeded = JSON.stringify(sandbox.getState());
+  await api(sandbox, 'POST', '/v1/sandbox/customers', {
+    body: { customerNumber: NEW_PRIVATE, name: 'Per Hansen', type: 'private' },
+  });
+  const created = await api(sandbox, 'POST', '/v1/sandbox/accounts', { body: accountBody(KARI) });
+  expect(created.status).toBe(201);
+  expect(JSON.stringify(sandbox.getState())).not.toBe(seeded);
+
+  const result = await api(sandbox, 'POST', '/v1/sandbox/initialize');
+  expect(result.status).toBe(204);
+  expect(JSON.stringify(sandbox.getState())).toBe(seeded);
+  expect((await api(sandbox, 'GET', `/v1/sandbox/accounts/${created.body.id}`)).status).toBe(404);
+  const customers = await api(sandbox, 'GET', '/v1/sandbox/customers');
+  expect(customers.body).toHaveLength(4);
+});
+
+test('initialize keeps the bank clock', async () => {
+  const sandbox = newSandbox();
+  await sandbox.fetch(
+    new Request('http://localhost/_sandbank/clock', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ advanceMinutes: 60 }),
+    }),
+  );
+  const before = sandbox.now();
+  await api(sandbox, 'POST', '/v1/sandbox/initialize');
+  expect(sandbox.now()).toBe(before);
+});

@@ -1,0 +1,92 @@
+import { describe, expect, test } from 'vitest';
+import { isNorwegianNationalId } from '../../src/core/headers.js';
+import { isValidBban, isValidIban } from '../../src/sandbox-api/norwegian.js';
+import {
+  accountsOf,
+  api,
+  cardAccountsOf,
+  FJORDLYS,
+  KARI,
+  NORDKAPP,
+  newSandbox,
+  OLA,
+} from '../support/sandbox-api.js';
+
+describe('the seed (platform-facts §4)', () => {
+  const sandbox = newSandbox();
+  const state = sandbox.getState();
+
+  test('holds exactly the four customers with their national ids', async () => {
+    const result = await api(sandbox, 'GET', '/v1/sandbox/customers');
+    expect(result.status).toBe(200);
+    expect(result.body.map((c: { customerNumber: string }) => c.customerNumber)).toEqual([
+      KARI,
+      OLA,
+      FJORDLYS,
+      NORDKAPP,
+    ]);
+    expect(result.body.map((c: { customerType: string }) => c.customerType)).toEqual([
+      'private',
+      'private',
+      'corporate',
+      'corporate',
+    ]);
+    for (const number of [KARI, OLA, FJORDLYS, NORDKAPP]) expect(isNorwegianNationalId(number)).toBe(true);
+  });
+
+  test('gives each private customer 2 accounts and 1 card account', () => {
+    for (const number of [KARI, OLA]) {
+      expect(accountsOf(sandbox, number)).toHaveLength(2);
+      expect(cardAccountsOf(sandbox, number)).toHaveLength(1);
+    }
+  });
+
+  test('gives each corporate customer 2 accounts and no card account', () => {
+    for (const number of [FJORDLYS, NORDKAPP]) {
+      expect(accountsOf(sandbox, number)).toHaveLength(2);
+      expect(cardAccountsOf(sandbox, number)).toHaveLength(0);
+    }
+  });
+
+  test('uses MOD11-valid BBANs and matching valid IBANs, all distinct', () => {
+    const accounts = Object.values(state.accounts);
+    expect(accounts).toHaveLength(8);
+    for (const account of accounts) {
+      expect(isValidBban(account.bban)).toBe(true);
+      expect(isValidIban(account.iban)).toBe(true);
+      expect(account.iban).toMatch(new RegExp(`^NO\\d{2}${account.bban}$`));
+    }
+    expect(new Set(accounts.map((a) => a.bban)).size).toBe(8);
+  });
+
+  test('gives the accounts booked and pending transactions', () => {
+    const all = Object.values(state.transactions).flat(2);
+    expect(all.some((t) => t.status === 'booked')).toBe(true);
+    expect(all.some((t) => t.status === 'pending')).toBe(true);
+    for (const account of Object.values(state.accounts)) {
+      expect(state.transactions[account.id]?.length ?? 0).toBeGreaterThan(0);
+    }
+  });
+
+  test('masks the card numbers like 1234xxxxxxxx4321', () => {
+    for (const card of Object.values(state.cardAccounts)) expect(card.maskedPan).toMatch(/^\d{4}x{8}\d{4}$/);
+  });
+
+  test('gives each corporate customer one agreement over its own accounts', () => {
+    const agreements = Object.values(state.agreements);
+    expect(agreements.map((a) => a.owner)).toEqual([FJORDLYS, NORDKAPP]);
+    for (const agreement of agreements) {
+      const own = accountsOf(sandbox, agreement.owner).map((a) => a.id);
+      expect(agreement.engagements.map((e) => e.accountId)).toEqual(own);
+      for (const engagement of agreement.engagements) expect(engagement.roles).toEqual(['VIEW', 'REGISTER']);
+    }
+  });
+
+  test('is byte-identical for the same seed and clock', () => {
+    expect(JSON.stringify(newSandbox().getState())).toBe(JSON.stringify(state));
+  });
+
+  test('differs for another seed', () => {
+    expect(JSON.stringify(newSandbox('other').getState())).not.toBe(JSON.stringify(state));
+  });
+});

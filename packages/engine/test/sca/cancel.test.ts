@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { getPage, KARI, redirectParams, sandbox, startConsent, submit } from '../support/ais.js';
+
+describe('cancelling the SCA', () => {
+  it('redirects with the failure parameters and grants nothing', async () => {
+    const sb = sandbox();
+    const href = await startConsent(sb, { 'psu-context': 'PRIVATE' });
+    const login = await getPage(sb, href);
+    const consentPage = await submit(sb, href, login, { nationalIdentityNumber: KARI });
+    const boxes = consentPage.form?.controls.filter((c) => c.name === 'accounts').map((c) => c.value) ?? [];
+    const cancelled = await submit(sb, href, consentPage, { accounts: boxes }, 'cancel');
+    expect(cancelled.status).toBe(303);
+    const params = redirectParams(cancelled);
+    expect(params.get('code')).toBe('SCA_INVALID');
+    expect(params.get('message')).toBe('the PSU cancelled the authorisation');
+    expect(Object.keys(sb.getState().consents)).toHaveLength(0);
+  });
+
+  it('can be pressed on the sign-in page without a number', async () => {
+    const sb = sandbox();
+    const href = await startConsent(sb);
+    const login = await getPage(sb, href);
+    const cancelled = await submit(sb, href, login, {}, 'cancel');
+    expect(redirectParams(cancelled).get('status')).toBe('400');
+    expect(login.html).toMatch(/<button[^>]*name="action"[^>]*value="cancel"[^>]*formnovalidate/);
+  });
+
+  it('rejects a post without an action button', async () => {
+    const sb = sandbox();
+    const href = await startConsent(sb);
+    const response = await sb.fetch(
+      new Request(href, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `nationalIdentityNumber=${KARI}`,
+      }),
+    );
+    expect(response.status).toBe(400);
+    const id = href.split('/').pop() ?? '';
+    expect(sb.getState().authorisations[id]?.status).toBe('started');
+  });
+});

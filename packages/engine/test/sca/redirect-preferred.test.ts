@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { getPage, sandbox, startConsent } from '../support/ais.js';
+
+describe('TPP-Redirect-Preferred: false', () => {
+  it('is recorded on the authorisation and offers biometric authentication in the mobile app', async () => {
+    const sb = sandbox();
+    const href = await startConsent(sb, { 'tpp-redirect-preferred': 'false' });
+    const id = href.split('/').pop() ?? '';
+    expect(sb.getState().authorisations[id]?.redirectPreferred).toBe(false);
+    const page = await getPage(sb, href);
+    expect(page.html).toContain('Biometric authentication in the mobile app');
+  });
+
+  it('is not mentioned otherwise', async () => {
+    const sb = sandbox();
+    const href = await startConsent(sb);
+    const id = href.split('/').pop() ?? '';
+    expect(sb.getState().authorisations[id]?.redirectPreferred).toBe(true);
+    expect((await getPage(sb, href)).html).not.toContain('Biometric');
+  });
+});

@@ -1,0 +1,25 @@
+import { fileURLToPath } from 'node:url';
+
+/** The worker script's file name, in `dist/` and in an app's public folder. */
+export const WORKER_FILE = 'sandbank-sw.js';
+
+/**
+ * Bundles the worker (engine included) into one classic script, the form every browser's
+ * `navigator.serviceWorker.register` accepts. Returns the code when `outfile` is not given.
+ */
+export async function bundleWorker(outfile?: string): Promise<string> {
+  const { build } = await import('esbuild');
+  const result = await build({
+    entryPoints: [fileURLToPath(new URL('./worker.ts', import.meta.url))],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    legalComments: 'none',
+    write: outfile !== undefined,
+    ...(outfile === undefined ? {} : { outfile }),
+    logLevel: 'warning',
+  });
+  return outfile === undefined ? (result.outputFiles?.[0]?.text ?? '') : '';
+}

@@ -1,0 +1,219 @@
+import type { Profile } from '@sandbank/engine';
+import { CHANNEL_NAME, type SandbankEvent, type WorkerReply, writeWorkerConfig } from './protocol.js';
+import { VERSION } from './version.js';
+
+export interface RegisterSandboxOptions {
+  /** Where the worker script is served (default `/sandbank-sw.js`; `sandbank-sw init` copies it there). */
+  url?: string;
+  /** The worker's scope (default `/`): the pages it controls. */
+  scope?: string;
+  profile?: Profile;
+  basePath?: string;
+  seed?: string;
+  controlPlane?: boolean;
+  /** Without service workers (jsdom, old browsers, insecure pages) answer from an in-page engine (default true). */
+  fallback?: boolean;
+  /** Fold the worker's change log into a snapshot after this many changes (default 100). */
+  compactEvery?: number;
+  /** How long to wait for the worker to take control (default 10 s). */
+  timeoutMs?: number;
+}
+
+export interface RegisteredSandbox {
+  /** `service-worker` when the worker controls the page; `in-page` when the fallback answers. */
+  mode: 'service-worker' | 'in-page';
+  registration: ServiceWorkerRegistration | null;
+  /** The worker script's version (the library's in the in-page mode). */
+  workerVersion: string;
+  /** State changes and the request log, from whichever tab made them. */
+  subscribe(listener: (event: SandbankEvent) => void): () => void;
+  /** Unregisters the worker (or uninstalls the in-page engine). */
+  unregister(): Promise<void>;
+}
+
+const RELOAD_FLAG = 'sandbank:reloaded-for-control';
+
+function channelSubscribe(listener: (event: SandbankEvent) => void): () => void {
+  if (typeof BroadcastChannel !== 'function') return () => undefined;
+  const channel = new BroadcastChannel(CHANNEL_NAME);
+  channel.onmessage = (message: MessageEvent) => listener(message.data as SandbankEvent);
+  return () => channel.close();
+}
+
+async function inPage(options: RegisterSandboxOptions, why: string | null): Promise<RegisteredSandbox> {
+  if (why !== null) console.warn(`[sandbank] ${why} Requests are answered by an in-page engine instead.`);
+  // Loaded only here, so pages with a worker do not download the engine.
+  const { installSandbox } = await import('@sandbank/engine/testing');
+  const installed = installSandbox({
+    onUnhandledRequest: 'bypass',
+    ...(options.profile === undefined ? {} : { profile: options.profile }),
+    ...(options.basePath === undefined ? {} : { basePath: options.basePath }),
+    ...(options.seed === undefined ? {} : { seed: options.seed }),
+    ...(options.controlPlane === undefined ? {} : { controlPlane: options.controlPlane }),
+  });
+  return {
+    mode: 'in-page',
+    registration: null,
+    workerVersion: VERSION,
+    subscribe(listener) {
+      return installed.sandbox.subscribe((event) => {
+        listener(
+          event.type === 'commit'
+            ? { type: 'state-change', seq: event.commit.seq, patches: event.commit.patches }
+            : { type: 'request', entry: event.entry },
+        );
+      });
+    },
+    async unregister() {
+      installed.uninstall();
+    },
+  };
+}
+
+function ask(
+  worker: ServiceWorker,
+  message: { type: string },
+  timeoutMs: number,
+): Promise<WorkerReply | null> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => resolve(null), timeoutMs);
+    channel.port1.onmessage = (event: MessageEvent) => {
+      clearTimeout(timer);
+      resolve(event.data as WorkerReply);
+    };
+    worker.postMessage(message, [channel.port2]);
+  });
+}
+
+/** Resolves true once the page is controlled by the worker with this script URL. */
+function waitForController(
+  container: ServiceWorkerContainer,
+  scriptURL: string,
+  timeoutMs: number,
+): Promise<boolean> {
+  const ours = () => container.controller?.scriptURL === scriptURL;
+  if (ours()) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = (result: boolean) => {
+      clearTimeout(timer);
+      container.removeEventListener('controllerchange', check);
+      resolve(result);
+    };
+    const check = () => {
+      if (ours()) done(true);
+    };
+    const timer = setTimeout(() => done(ours()), timeoutMs);
+    container.addEventListener('controllerchange', check);
+  });
+}
+
+/** The worker this registration ends up with: a newly installing one (changed script or options) wins. */
+function newestWorker(registration: ServiceWorkerRegistration): Promise<ServiceWorker> {
+  const incoming = registration.installing ?? registration.waiting;
+  if (incoming === null) {
+    if (registration.active !== null) return Promise.resolve(registration.active);
+    return Promise.reject(new Error('[sandbank] the worker registered but never became active'));
+  }
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (incoming.state === 'activated') resolve(incoming);
+      if (incoming.state === 'redundant') {
+        reject(new Error('[sandbank] the worker failed to install: see the worker console for its error'));
+      }
+    };
+    incoming.addEventListener('statechange', check);
+    check();
+  });
+}
+
+/**
+ * Registers the Sandbank worker and resolves once it controls this page, so the page's next
+ * `fetch('/v1/...')` is answered by the sandbox.
+ */
+export async function registerSandbox(options: RegisterSandboxOptions = {}): Promise<RegisteredSandbox> {
+  const fallback = options.fallback ?? true;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  // Browsers hide service workers from insecure pages, so that reason is checked first.
+  const unavailable =
+    typeof isSecureContext === 'boolean' && !isSecureContext
+      ? `${location.origin} is not a secure context, so the browser offers no service workers: serve the app over https:// or from http://localhost (not an IP address or another host name).`
+      : typeof navigator === 'undefined' || !('serviceWorker' in navigator)
+        ? 'This environment has no service workers (jsdom, an old browser, or a private window that disables them).'
+        : null;
+  if (unavailable !== null) {
+    if (fallback) return inPage(options, unavailable);
+    throw new Error(`[sandbank] ${unavailable}`);
+  }
+
+  const container = navigator.serviceWorker;
+  const scriptUrl = new URL(options.url ?? '/sandbank-sw.js', location.href);
+  const search = writeWorkerConfig({
+    ...(options.basePath === undefined ? {} : { basePath: options.basePath }),
+    ...(options.profile === undefined ? {} : { profile: options.profile }),
+    ...(options.seed === undefined ? {} : { seed: options.seed }),
+    ...(options.controlPlane === undefined ? {} : { controlPlane: options.controlPlane }),
+    ...(options.compactEvery === undefined ? {} : { compactEvery: options.compactEvery }),
+  });
+  scriptUrl.search = search.toString();
+  const scope = new URL(options.scope ?? '/', location.href);
+  if (!location.href.startsWith(scope.href)) {
+    // A worker never controls a page outside its scope, so waiting for control would hang.
+    throw new Error(
+      `[sandbank] this page (${location.pathname}) is outside the worker's scope ${scope.pathname}, so the worker can never answer its requests. Register with a scope that contains the page, e.g. scope: '/'.`,
+    );
+  }
+
+  let registration: ServiceWorkerRegistration;
+  try {
+    registration = await container.register(scriptUrl.href, {
+      scope: scope.href,
+      updateViaCache: 'none',
+    });
+  } catch (error) {
+    const reason = (error as Error).message;
+    const hint = reason.includes('scope')
+      ? ` A worker served from ${scriptUrl.pathname} may only control pages under its own folder: serve it from the site root (sandbank-sw init <publicDir>) or send the header Service-Worker-Allowed: ${scope.pathname}.`
+      : ` Is the worker script served at ${scriptUrl.pathname}? Run \`sandbank-sw init <publicDir>\` or add the Vite plugin @sandbank/service-worker/vite.`;
+    throw new Error(`[sandbank] registering the worker failed: ${reason}.${hint}`);
+  }
+
+  const worker = await newestWorker(registration);
+  if (container.controller?.scriptURL !== worker.scriptURL) {
+    // A hard reload (shift-reload) loads the page without its worker, and a page opened before an
+    // update is controlled by the old one: ask this worker to claim the page.
+    await ask(worker, { type: 'sandbank:claim' }, timeoutMs);
+  }
+  const controlled = await waitForController(container, worker.scriptURL, timeoutMs);
+  if (!controlled) {
+    if (typeof sessionStorage !== 'undefined' && sessionStorage.getItem(RELOAD_FLAG) === null) {
+      sessionStorage.setItem(RELOAD_FLAG, '1');
+      location.reload();
+      return new Promise<never>(() => undefined);
+    }
+    throw new Error(
+      `[sandbank] the worker is active but does not control this page after ${timeoutMs} ms (even after a reload). Check the scope (${scope.pathname}) and that no other service worker claims it.`,
+    );
+  }
+  if (typeof sessionStorage !== 'undefined') sessionStorage.removeItem(RELOAD_FLAG);
+
+  const controller = container.controller ?? worker;
+  const reply = await ask(controller, { type: 'sandbank:version' }, Math.min(timeoutMs, 3_000));
+  const workerVersion = reply?.type === 'sandbank:version' ? reply.version : 'unknown';
+  if (workerVersion !== VERSION) {
+    console.warn(
+      `[sandbank] the worker script at ${scriptUrl.pathname} is version ${workerVersion}, this library is ${VERSION}. Copy the current one with \`sandbank-sw init <publicDir>\` (or use the Vite plugin); the browser will update it on the next load.`,
+    );
+    registration.update().catch(() => undefined);
+  }
+
+  return {
+    mode: 'service-worker',
+    registration,
+    workerVersion,
+    subscribe: channelSubscribe,
+    async unregister() {
+      await registration.unregister();
+    },
+  };
+}

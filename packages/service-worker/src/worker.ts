@@ -1,0 +1,152 @@
+import { createSandbox, type Sandbox } from '@sandbank/engine';
+import { isSandboxPath } from '@sandbank/engine/testing';
+import { CHANNEL_NAME, readWorkerConfig, type SandbankEvent, type WorkerReply } from './protocol.js';
+import { type DurableStore, memoryOnly, openStore } from './storage.js';
+import { VERSION } from './version.js';
+import type { ServiceWorkerScope } from './worker-types.js';
+
+declare const self: ServiceWorkerScope;
+
+const config = readWorkerConfig(new URL(self.location.href).searchParams);
+const STORAGE_PATH = '/_sandbank/storage';
+
+interface Runtime {
+  sandbox: Sandbox;
+  store: DurableStore;
+}
+
+function broadcast(channel: BroadcastChannel | null, event: SandbankEvent): void {
+  try {
+    channel?.postMessage(event);
+  } catch (error) {
+    console.error('[sandbank] broadcasting an event failed', error);
+  }
+}
+
+async function start(): Promise<Runtime> {
+  const store = await openStore({ compactEvery: config.compactEvery });
+  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL_NAME) : null;
+  // The log's number, not the engine's counter: it keeps rising across worker restarts.
+  let logSeq = store.lastSeq;
+  const sandbox = createSandbox({
+    profile: config.profile,
+    basePath: config.basePath,
+    controlPlane: config.controlPlane,
+    ...(config.seed === undefined ? {} : { seed: config.seed }),
+    ...(store.restored === null ? {} : { initialState: store.restored }),
+    // The response waits for IndexedDB: a worker stopped right after answering loses nothing.
+    persist: async (commit) => {
+      logSeq = await store.append(commit.patches, commit.state);
+    },
+  });
+  if (store.restored === null) {
+    try {
+      await store.begin(sandbox.getState());
+    } catch (error) {
+      console.error('[sandbank] storing the seeded state failed', error);
+    }
+  }
+  sandbox.subscribe((event) => {
+    const message: SandbankEvent =
+      event.type === 'commit'
+        ? { type: 'state-change', seq: logSeq, patches: event.commit.patches }
+        : { type: 'request', entry: event.entry };
+    // postMessage clones synchronously (a request entry holds whole bodies): after the response,
+    // in order, since timers of equal delay run first in, first out.
+    setTimeout(() => broadcast(channel, message), 0);
+  });
+  broadcast(channel, { type: 'storage', report: store.report });
+  return { sandbox, store };
+}
+
+let ready: Promise<Runtime> | null = null;
+
+/**
+ * The sandbox, restored on first use or at activation, never while installing: an installing worker
+ * runs beside the old one, which keeps answering (and writing) until the new one takes over.
+ * Starting never fails: openStore falls back to memory and to the seed on its own, and anything
+ * else still leaves a working, memory-only sandbox.
+ */
+function runtime(): Promise<Runtime> {
+  ready ??= start().catch(
+    (error: unknown): Runtime => ({
+      sandbox: createSandbox({
+        profile: config.profile,
+        basePath: config.basePath,
+        controlPlane: config.controlPlane,
+        ...(config.seed === undefined ? {} : { seed: config.seed }),
+      }),
+      store: memoryOnly(
+        `the worker could not start with its stored state (${String(error)}); it runs from the seed in memory`,
+      ),
+    }),
+  );
+  return ready;
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  });
+}
+
+/** `/_sandbank/storage`: what the restore found; `/quarantine` exports (GET) or drops (DELETE) the kept-aside data. */
+async function storageEndpoint(request: Request, path: string, runtime: Runtime): Promise<Response> {
+  if (path === STORAGE_PATH && request.method === 'GET') {
+    return json(200, { version: VERSION, ...runtime.store.report });
+  }
+  if (path === `${STORAGE_PATH}/quarantine`) {
+    if (request.method === 'GET') return json(200, { quarantined: await runtime.store.quarantined() });
+    if (request.method === 'DELETE') {
+      await runtime.store.clearQuarantine();
+      return new Response(null, { status: 204 });
+    }
+  }
+  return json(405, {
+    tppMessages: [
+      { category: 'ERROR', code: 'SERVICE_INVALID', text: `${request.method} is not allowed here` },
+    ],
+  });
+}
+
+async function answer(request: Request, url: URL): Promise<Response> {
+  const current = await runtime();
+  if (url.pathname === STORAGE_PATH || url.pathname.startsWith(`${STORAGE_PATH}/`)) {
+    return storageEndpoint(request, url.pathname, current);
+  }
+  return current.sandbox.fetch(request);
+}
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(self.skipWaiting());
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(Promise.all([self.clients.claim(), runtime()]));
+});
+
+self.addEventListener('fetch', (event) => {
+  const url = new URL(event.request.url);
+  // Bypass rules: other origins and every path outside the sandbox go to the network untouched.
+  if (url.origin !== self.location.origin) return;
+  if (!isSandboxPath(url.pathname, config.basePath)) return;
+  event.respondWith(answer(event.request, url));
+});
+
+self.addEventListener('message', (event) => {
+  const data = event.data as { type?: unknown } | null;
+  const port = event.ports[0];
+  if (port === undefined || data === null || typeof data !== 'object') return;
+  if (data.type === 'sandbank:version') {
+    const reply: WorkerReply = { type: 'sandbank:version', version: VERSION, basePath: config.basePath };
+    port.postMessage(reply);
+  } else if (data.type === 'sandbank:claim') {
+    event.waitUntil(
+      self.clients.claim().then(() => {
+        const reply: WorkerReply = { type: 'sandbank:claim', claimed: true };
+        port.postMessage(reply);
+      }),
+    );
+  }
+});

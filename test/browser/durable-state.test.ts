@@ -1,0 +1,168 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { type AppServer, startAppServer } from './support/app-server.js';
+import { BROWSER_SETUP_TIMEOUT, launchChromium } from './support/chromium.js';
+import {
+  advanceClock,
+  offsetMinutes,
+  openControlledPage,
+  pageFetch,
+  stopWorkers,
+  storageReport,
+} from './support/page.js';
+
+let browser: Browser;
+let app: AppServer;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  [browser, app] = await Promise.all([launchChromium(), startAppServer()]);
+}, BROWSER_SETUP_TIMEOUT);
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+beforeEach(async () => {
+  context = await browser.newContext();
+});
+afterEach(async () => {
+  await context.close();
+});
+
+describe('durable state in IndexedDB', () => {
+  test('keeps every answered change when the browser stops the worker between writes', async () => {
+    const page = await openControlledPage(context, app.origin);
+    expect(await storageReport(page)).toMatchObject({ restored: 'fresh' });
+    for (const minutes of [1, 2, 3]) {
+      expect((await advanceClock(page, minutes)).status).toBe(200);
+      await stopWorkers(page);
+    }
+    expect(await offsetMinutes(page)).toBe(6);
+    expect(await storageReport(page)).toMatchObject({ restored: 'snapshot', durable: true, problem: null });
+  });
+
+  test('stores only the change, whatever the size of the state', async () => {
+    const page = await openControlledPage(context, app.origin);
+    const stateSize = (await pageFetch(page, '/_sandbank/state')).body.length;
+    await advanceClock(page, 1);
+    const record = await page.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('sandbank');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const read = db.transaction('log').objectStore('log').getAll();
+      const all = await new Promise<unknown[]>((resolve) => {
+        read.onsuccess = () => resolve(read.result);
+      });
+      db.close();
+      return JSON.stringify(all.at(-1));
+    });
+    expect(stateSize).toBeGreaterThan(50_000);
+    expect(record.length).toBeLessThan(200);
+    expect(record).toContain('offsetMs');
+  });
+
+  test('restores the seeded data exactly after a restart', async () => {
+    const page = await openControlledPage(context, app.origin);
+    const before = (await pageFetch(page, '/_sandbank/state')).body;
+    await stopWorkers(page);
+    const after = (await pageFetch(page, '/_sandbank/state')).body;
+    expect(after.length).toBe(before.length);
+    expect(after === before).toBe(true);
+  });
+
+  test('folds the log into a snapshot in the background and restores from both', async () => {
+    const page = await openControlledPage(context, app.origin, { compactEvery: 5 });
+    for (let i = 0; i < 12; i++) await advanceClock(page, 1);
+    await page.waitForTimeout(100);
+    const report = await storageReport(page);
+    expect(report.snapshotSeq).toBeGreaterThanOrEqual(10);
+    expect(report.logEntries).toBeLessThan(5);
+    await stopWorkers(page);
+    expect(await offsetMinutes(page)).toBe(12);
+    await advanceClock(page, 1);
+    await stopWorkers(page);
+    expect(await offsetMinutes(page)).toBe(13);
+  });
+
+  test('keeps working, durably, after the database is deleted under the running worker', async () => {
+    const page = await openControlledPage(context, app.origin);
+    await advanceClock(page, 2);
+    await page.evaluate(
+      () =>
+        new Promise((resolve, reject) => {
+          const deletion = indexedDB.deleteDatabase('sandbank');
+          deletion.onsuccess = resolve;
+          deletion.onerror = () => reject(deletion.error);
+        }),
+    );
+    expect((await advanceClock(page, 3)).status).toBe(200);
+    await stopWorkers(page);
+    expect(await offsetMinutes(page)).toBe(5);
+  });
+
+  test('applies writes from two tabs at once without losing one', async () => {
+    const [first, second] = await Promise.all([
+      openControlledPage(context, app.origin),
+      openControlledPage(context, app.origin),
+    ]);
+    const burst = (page: typeof first) =>
+      page.evaluate(() =>
+        Promise.all(
+          Array.from({ length: 15 }, () =>
+            fetch('/_sandbank/clock', {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ advanceMinutes: 1 }),
+            }).then((r) => r.status),
+          ),
+        ),
+      );
+    const statuses = await Promise.all([burst(first), burst(second)]);
+    expect(statuses.flat().every((status) => status === 200)).toBe(true);
+    expect(await offsetMinutes(second)).toBe(30);
+    await stopWorkers(first);
+    expect(await offsetMinutes(first)).toBe(30);
+  });
+
+  test('tells every open tab about state changes, numbered across worker restarts, and requests', async () => {
+    const [writer, watcher] = await Promise.all([
+      openControlledPage(context, app.origin),
+      openControlledPage(context, app.origin),
+    ]);
+    await watcher.evaluate(() => {
+      const events: unknown[] = [];
+      (window as unknown as { events: unknown[] }).events = events;
+      new BroadcastChannel('sandbank').onmessage = (message) => events.push(message.data);
+    });
+    await advanceClock(writer, 7);
+    // A worker (re)start also announces its storage report; only the change and the request matter here.
+    await watcher.waitForFunction(
+      () =>
+        (window as unknown as { events: Array<{ type: string }> }).events.filter((e) => e.type !== 'storage')
+          .length >= 2,
+    );
+    const events = (await watcher.evaluate(() =>
+      (window as unknown as { events: Array<{ type: string }> }).events.filter((e) => e.type !== 'storage'),
+    )) as Array<{
+      type: string;
+      patches?: Array<{ path: string[] }>;
+      entry?: { method: string; path: string; status: number };
+    }>;
+    expect(events[0]?.type).toBe('state-change');
+    expect(events[0]?.patches?.[0]?.path).toEqual(['clock', 'offsetMs']);
+    expect(events[0]).toMatchObject({ seq: 1 });
+    expect(events[1]).toMatchObject({
+      type: 'request',
+      entry: { method: 'POST', path: '/_sandbank/clock', status: 200 },
+    });
+    await stopWorkers(writer);
+    await advanceClock(writer, 1);
+    await watcher.waitForFunction(() =>
+      (window as unknown as { events: Array<{ type: string; seq?: number }> }).events.some(
+        (event) => event.type === 'state-change' && event.seq === 2,
+      ),
+    );
+  });
+});

@@ -1,0 +1,98 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { type AppServer, startAppServer, workerBundle } from './support/app-server.js';
+import { BROWSER_SETUP_TIMEOUT, launchChromium } from './support/chromium.js';
+import { pageFetch, registered } from './support/page.js';
+
+let browser: Browser;
+let context: BrowserContext;
+const servers: AppServer[] = [];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+}, BROWSER_SETUP_TIMEOUT);
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all(servers.map((server) => server.close()));
+});
+beforeEach(async () => {
+  context = await browser.newContext();
+});
+afterEach(async () => {
+  await context.close();
+});
+
+async function serve(worker?: string): Promise<AppServer> {
+  const server = await startAppServer(worker === undefined ? {} : { worker });
+  servers.push(server);
+  return server;
+}
+
+describe('registerSandbox checks', () => {
+  test('warns when the worker script is from another version', async () => {
+    const stale = (await workerBundle()).replaceAll('"0.1.0"', '"0.0.9"');
+    expect(stale).toContain('"0.0.9"');
+    const app = await serve(stale);
+    const page = await context.newPage();
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await page.goto(`${app.origin}/`);
+    expect(await registered(page)).toEqual({ mode: 'service-worker', workerVersion: '0.0.9' });
+    expect(warnings.join('\n')).toContain('is version 0.0.9, this library is 0.1.0');
+  });
+
+  test('rejects with a clear message when the page is outside the scope', async () => {
+    const app = await serve();
+    const page = await context.newPage();
+    await page.goto(`${app.origin}/`);
+    const message = await page.evaluate(async () => {
+      const api = (window as unknown as { sandbank: { registerSandbox: (o: unknown) => Promise<unknown> } })
+        .sandbank;
+      return api.registerSandbox({ scope: '/somewhere/' }).then(
+        () => 'resolved',
+        (error: Error) => error.message,
+      );
+    });
+    expect(message).toContain("outside the worker's scope /somewhere/");
+  });
+
+  test('falls back to an in-page engine on an insecure page and says why', async () => {
+    const app = await serve();
+    const port = new URL(app.origin).port;
+    const insecure = await launchChromium(['--host-resolver-rules=MAP sandbank.test 127.0.0.1']);
+    try {
+      const page = await insecure.newPage();
+      const warnings: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'warning') warnings.push(message.text());
+      });
+      await page.goto(`http://sandbank.test:${port}/`);
+      expect(await page.evaluate(() => isSecureContext)).toBe(false);
+      expect(await registered(page)).toEqual({ mode: 'in-page', workerVersion: '0.1.0' });
+      expect(warnings.join('\n')).toContain('is not a secure context');
+      const before = app.seen.length;
+      expect((await pageFetch(page, '/_sandbank/clock')).status).toBe(200);
+      expect(app.seen.slice(before)).toEqual([]);
+    } finally {
+      await insecure.close();
+    }
+  });
+
+  test('explains a missing worker script', async () => {
+    const app = await serve();
+    const page = await context.newPage();
+    await page.goto(`${app.origin}/`);
+    const message = await page.evaluate(async () => {
+      const api = (window as unknown as { sandbank: { registerSandbox: (o: unknown) => Promise<unknown> } })
+        .sandbank;
+      return api.registerSandbox({ url: '/missing-sw.js' }).then(
+        () => 'resolved',
+        (error: Error) => error.message,
+      );
+    });
+    expect(message).toContain('registering the worker failed');
+    expect(message).toContain('sandbank-sw init');
+  });
+});

@@ -1,0 +1,93 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { bundleWorker } from '../../../packages/service-worker/src/bundle.js';
+
+const PAGE = `<!doctype html>
+<html><head><meta charset="utf-8"><title>test app</title><script src="/app.js"></script></head>
+<body><h1>test app</h1></body></html>`;
+
+export interface AppServer {
+  /** `http://localhost:<port>`: a secure context, as service workers need. */
+  origin: string;
+  /** Requests that reached the server (the worker let them through). */
+  seen: string[];
+  close(): Promise<void>;
+}
+
+let bundles: Promise<{ worker: string; app: string }> | undefined;
+
+/** The worker and the page module, bundled once per test file from source. */
+function bundle(): Promise<{ worker: string; app: string }> {
+  bundles ??= (async () => {
+    const index = fileURLToPath(new URL('../../../packages/service-worker/src/index.ts', import.meta.url));
+    const app = await build({
+      stdin: {
+        contents: `import { registerSandbox, VERSION } from ${JSON.stringify(index)};\nwindow.sandbank = { registerSandbox, VERSION };`,
+        resolveDir: fileURLToPath(new URL('.', import.meta.url)),
+        loader: 'ts',
+      },
+      bundle: true,
+      format: 'iife',
+      platform: 'browser',
+      target: 'es2022',
+      write: false,
+      logLevel: 'warning',
+    });
+    return { worker: await bundleWorker(), app: app.outputFiles[0]?.text ?? '' };
+  })();
+  return bundles;
+}
+
+/** The worker script as built from source, e.g. to serve an altered copy. */
+export async function workerBundle(): Promise<string> {
+  return (await bundle()).worker;
+}
+
+export interface AppServerOptions {
+  /** Replaces the worker script served at /sandbank-sw.js. */
+  worker?: string;
+  /** Extra static files: path → [content type, body]. */
+  files?: Record<string, [string, string]>;
+}
+
+/** A tiny app: a page that loads registerSandbox, the worker script, and a network fallback. */
+export async function startAppServer(options: AppServerOptions = {}): Promise<AppServer> {
+  const { worker, app } = await bundle();
+  const seen: string[] = [];
+  const server: Server = createServer((request, response) => {
+    const path = (request.url ?? '/').split('?')[0] ?? '/';
+    seen.push(`${request.method} ${request.url}`);
+    const extra = options.files?.[path];
+    if (extra !== undefined) {
+      response.setHeader('content-type', extra[0]);
+      response.end(extra[1]);
+    } else if (path === '/sandbank-sw.js') {
+      response.setHeader('content-type', 'text/javascript');
+      response.setHeader('cache-control', 'no-cache');
+      response.end(options.worker ?? worker);
+    } else if (path === '/app.js') {
+      response.setHeader('content-type', 'text/javascript');
+      response.end(app);
+    } else if (path === '/' || path === '/index.html' || path === '/callback') {
+      response.setHeader('content-type', 'text/html; charset=utf-8');
+      response.end(path === '/callback' ? '<!doctype html><title>callback</title><p>callback</p>' : PAGE);
+    } else {
+      response.statusCode = 404;
+      response.setHeader('content-type', 'text/plain');
+      response.end('from the network');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    origin: `http://localhost:${port}`,
+    seen,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
