@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import './support/dom.js';
@@ -79,6 +79,29 @@ describe('live views', () => {
     ]);
     await userEvent.setup().click(rows[1]!);
     expect(screen.getByLabelText('Messages from the bank').textContent).toContain('NOT_FOUND');
+  });
+
+  it('shows a customer created through the mock-data form in the customer tree', async () => {
+    render(<App connection={fixtureConnection()} initialTab="mock-data" />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Customer number (national id)'), '01019010046');
+    await user.type(screen.getByLabelText('Name'), 'Ola Nordmann');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const form = within(screen.getByRole('form', { name: 'Customer form' }));
+    await waitFor(() => expect(form.getByRole('status').textContent).toContain('201'));
+    await user.click(screen.getByRole('button', { name: 'Bank' }));
+    expect(await screen.findByRole('heading', { name: /Ola Nordmann/, level: 3 })).toBeTruthy();
+  });
+
+  it('names the field a rejected account form got wrong', async () => {
+    render(<App connection={fixtureConnection()} initialTab="mock-data" />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Account$/ }));
+    await user.type(screen.getByLabelText('BBAN'), '97100001009');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const bban = screen.getByLabelText('BBAN');
+    await waitFor(() => expect(bban.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByRole('alert').textContent).toMatch(/MOD11/);
   });
 
   it('opens a card account from the customer tree', async () => {

@@ -1,4 +1,5 @@
 import type { RequestLogEntry } from '@sandbank/engine';
+import { createDigestHeader } from '@sandbank/engine/tpp';
 import { signIfAvailable } from './sign.js';
 
 /** The origin requests are addressed to; the in-page bank and the worker both answer on the page's own. */
@@ -30,7 +31,13 @@ export async function buildRequest(call: ApiCall): Promise<Request> {
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
   }
   const init: RequestInit = { method: call.method, headers };
-  if (body !== undefined && call.method !== 'GET' && call.method !== 'HEAD') init.body = body;
+  if (body !== undefined && call.method !== 'GET' && call.method !== 'HEAD') {
+    init.body = body;
+    // part 4.1: payment and sandbox operations need a Digest of the body (RFC 3230), as a TPP sends it.
+    if (call.path.startsWith('/v1') && !headers.has('digest')) {
+      headers.set('digest', await createDigestHeader(new TextEncoder().encode(body)));
+    }
+  }
   return signIfAvailable(new Request(new URL(call.path, bankOrigin()), init));
 }
 

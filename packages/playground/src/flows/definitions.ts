@@ -237,7 +237,11 @@ export const FLOWS: readonly Flow[] = [
         call: (v) => ({
           method: 'POST',
           path: '/v1/signing-baskets',
-          headers: { ...sessionHeaders(v), 'x-accept-fix': 'amount-as-string' },
+          headers: {
+            ...sessionHeaders(v),
+            ...(v.psuId ? {} : { 'X-PSU-IDENTITY': PRIVATE_PSU }),
+            'x-accept-fix': 'amount-as-string',
+          },
           body: { paymentIds: [v.paymentA ?? '', v.paymentB ?? ''] },
         }),
         capture: (r) => defined({ basketId: text(get(r.body, 'basketId')), scaRedirect: scaHref(r.body) }),

@@ -165,7 +165,7 @@ export async function runStep(connection: BankConnection, step: FlowStep, vars: 
       vars,
       note: skipped
         ? 'This engine does not offer this step yet; skipped.'
-        : `The bank answered ${result.status}; the flow cannot go on (is this endpoint on this engine yet?).`,
+        : `The bank answered ${result.status} (see its tppMessages below); retry the step once the cause is fixed.`,
     };
   }
   const captured = step.capture?.(result, vars) ?? {};

@@ -35,6 +35,12 @@ function firstOf<T>(record: Record<string, T> | undefined, pick: (item: T) => st
   return first === undefined ? '' : pick(first);
 }
 
+/** An account of the first agreement's owner: an agreement may only hold the owner's accounts. */
+function ownersAccount(state: State | null) {
+  const owner = firstOf(state?.agreements, (g) => g.owner);
+  return Object.values(state?.accounts ?? {}).find((a) => a.customerNumber === owner);
+}
+
 /** Bank-clock date `days` ago, ISO (booking dates must lie in the past: platform-facts §2). */
 function daysAgo(state: State | null, days: number): string {
   return new Date(Date.now() + (state?.clock.offsetMs ?? 0) - days * 86_400_000).toISOString().slice(0, 10);
@@ -83,7 +89,7 @@ export const FORM_SPECS: readonly FormSpec[] = [
       },
       { name: 'accountName', label: 'Account name', bodyPath: 'accountName', initial: () => 'Brukskonto' },
       { name: 'bban', label: 'BBAN', bodyPath: 'bban', hint: '11 digits, MOD11' },
-      { name: 'iban', label: 'IBAN', bodyPath: 'iban' },
+      { name: 'iban', label: 'IBAN', bodyPath: 'iban', hint: 'NO, 2 check digits, the BBAN' },
       { name: 'currency', label: 'Currency', type: 'select', options: CURRENCIES, bodyPath: 'currency' },
       { name: 'product', label: 'Product', bodyPath: 'product', initial: () => 'Brukskonto' },
       {
@@ -192,22 +198,30 @@ export const FORM_SPECS: readonly FormSpec[] = [
         initial: (s) => firstOf(s?.customers, (c) => c.customerNumber),
       },
       { name: 'name', label: 'Name on card', bodyPath: 'name' },
+      {
+        name: 'maskedPan',
+        label: 'Masked PAN',
+        bodyPath: 'maskedPan',
+        initial: () => '5412xxxxxxxx0001',
+        hint: 'like 1234xxxxxxxx4321',
+      },
       { name: 'product', label: 'Product', bodyPath: 'product', initial: () => 'Mastercard' },
       { name: 'currency', label: 'Currency', type: 'select', options: CURRENCIES, bodyPath: 'currency' },
       {
         name: 'creditLimit',
         label: 'Credit limit',
         type: 'number',
-        bodyPath: 'creditLimit',
+        bodyPath: 'creditLimit.amount',
         initial: () => '20000',
       },
     ],
     body: (v) => ({
       customerNumber: v.customerNumber,
       name: v.name,
+      maskedPan: v.maskedPan,
       product: v.product,
       currency: v.currency,
-      creditLimit: num(v.creditLimit),
+      creditLimit: { amount: num(v.creditLimit), currency: v.currency },
     }),
   },
   {
@@ -222,6 +236,13 @@ export const FORM_SPECS: readonly FormSpec[] = [
         label: 'Card account (mockCardAccountId)',
         bodyPath: 'param',
         initial: (s) => firstOf(s?.cardAccounts, (c) => c.id),
+      },
+      {
+        name: 'bookingStatus',
+        label: 'Booking status',
+        type: 'select',
+        options: ['booked', 'pending'],
+        bodyPath: 'bookingStatus',
       },
       {
         name: 'amount',
@@ -257,9 +278,12 @@ export const FORM_SPECS: readonly FormSpec[] = [
         bodyPath: 'merchantCategoryCode',
         initial: () => '5411',
       },
+      { name: 'merchantName', label: 'Merchant', bodyPath: 'merchantName', initial: () => 'Rema 1000' },
     ],
     body: (v) => [
       {
+        bookingStatus: v.bookingStatus,
+        merchantName: opt(v.merchantName),
         bookingDate: v.bookingDate,
         transactionDate: v.transactionDate,
         transactionAmount: { amount: num(v.amount), currency: v.currency },
@@ -326,7 +350,7 @@ export const FORM_SPECS: readonly FormSpec[] = [
         name: 'iban',
         label: 'Account IBAN',
         bodyPath: 'engagements[0].account.iban',
-        initial: (s) => firstOf(s?.accounts, (a) => a.iban),
+        initial: (s) => ownersAccount(s)?.iban ?? '',
       },
       {
         name: 'roles',
