@@ -126,6 +126,26 @@ describe('the built playground in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  it('runs the guided flows signed in the browser and shows consents, payments and baskets', async () => {
+    const { page, errors } = await open(1280, 800);
+    await page.getByRole('button', { name: 'TPP flows' }).click();
+    for (const flow of ['Consent → SCA → accounts', 'Payment → SCA → clock → settled', 'Signing basket']) {
+      await page.getByRole('button', { name: flow }).click();
+      await page.getByRole('button', { name: 'Run all' }).click();
+      await page.getByText('Flow complete.').waitFor({ timeout: 30_000 });
+    }
+    await page.getByRole('button', { name: /^Requests/ }).click();
+    await page.getByRole('button', { name: /POST \/v1\/bank-offered-consents/ }).click();
+    expect(await page.getByText('tpp-signature-certificate').count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Consents & payments' }).click();
+    await page.getByRole('heading', { name: 'Payments' }).waitFor();
+    expect(await page.getByRole('article', { name: /^Payment / }).count()).toBe(3);
+    expect(await page.getByRole('article', { name: /^Basket / }).count()).toBe(1);
+    await page.screenshot({ path: join(shots, 'activity.png'), fullPage: true });
+    await page.close();
+    expect(errors).toEqual([]);
+  }, 90_000);
+
   it('fits a narrow window', async () => {
     const { page, errors } = await open(400, 800);
     await page.getByRole('navigation', { name: 'Customers and their holdings' }).waitFor();

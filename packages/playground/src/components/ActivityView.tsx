@@ -22,7 +22,14 @@ export function ActivityView({ state, fixedNow }: { state: State; fixedNow?: num
           as its state carries them.
         </p>
       ) : null}
-      {ext.consents ? <ConsentList consents={ext.consents} accounts={state.accounts} now={now} /> : null}
+      {ext.consents ? (
+        <ConsentList
+          consents={ext.consents}
+          accounts={state.accounts}
+          cardAccounts={state.cardAccounts}
+          now={now}
+        />
+      ) : null}
       {ext.sessions ? <SessionList sessions={ext.sessions} now={now} /> : null}
       {ext.payments ? <PaymentList payments={ext.payments} /> : null}
       {ext.baskets ? <BasketList baskets={ext.baskets} payments={ext.payments} /> : null}

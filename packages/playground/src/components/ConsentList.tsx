@@ -6,12 +6,15 @@ import { formatTime, relative } from '../derive/time.js';
 export function ConsentList({
   consents,
   accounts,
+  cardAccounts = {},
   now,
 }: {
   consents: Record<string, ConsentView>;
   accounts: State['accounts'];
+  cardAccounts?: State['cardAccounts'];
   now: number;
 }) {
+  const nameOf = (id: string) => accounts[id]?.accountName ?? cardAccounts[id]?.maskedPan ?? id;
   const list = Object.values(consents).sort((a, b) => b.createdAt - a.createdAt);
   return (
     <section aria-labelledby="consents-title">
@@ -35,7 +38,7 @@ export function ConsentList({
                 <tr key={c.consentId}>
                   <td className="mono ellipsis">{c.consentId}</td>
                   <td className="mono ellipsis">{c.psuId}</td>
-                  <td>{c.accounts.map((id) => accounts[id]?.accountName ?? id).join(', ') || '—'}</td>
+                  <td>{c.accounts.map(nameOf).join(', ') || '—'}</td>
                   <td>
                     <span className={`tag ${expired ? 'tag-expired' : 'tag-valid'}`}>
                       {expired ? 'expired' : (c.status ?? 'valid')}
