@@ -1,4 +1,3 @@
-import { presetIdentity, signRequest } from '@sandbank/engine/tpp';
 import type { BankConnection } from './connection.js';
 import { createInPageConnection } from './in-page.js';
 import { setSigner } from './sign.js';
@@ -12,6 +11,8 @@ const IMPORT_LIMIT_BYTES = 128 * 1024 * 1024;
 /** part 5.1: every request is signed; the playground signs as a generated test TPP with both roles. */
 async function installSigner(): Promise<void> {
   try {
+    // Its own chunk: certificate code (pkijs) is only needed to sign.
+    const { presetIdentity, signRequest } = await import('@sandbank/engine/tpp');
     const identity = await presetIdentity('both');
     setSigner((request) => signRequest(request, identity));
   } catch (error) {
