@@ -124,7 +124,7 @@ describe('the built playground in Chromium', () => {
     }
     await page.close();
     expect(errors).toEqual([]);
-  });
+  }, 60_000);
 
   it('runs the guided flows signed in the browser and shows consents, payments and baskets', async () => {
     const { page, errors } = await open(1280, 800);
@@ -154,7 +154,7 @@ describe('the built playground in Chromium', () => {
     await page.close();
     expect(overflow).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);
-  });
+  }, 60_000);
 
   it('imports a state with 100 000 transactions and stays fluid', async () => {
     const { page, errors } = await open(1280, 800);
