@@ -1,0 +1,45 @@
+import type { State } from '@sandbank/engine';
+import { memo, useState } from 'react';
+import { transactionsOf } from '../derive/ledger.js';
+import { AccountDetail } from './AccountDetail.js';
+import { AgreementDetail } from './AgreementDetail.js';
+import { CardAccountDetail } from './CardAccountDetail.js';
+import { CustomerTree, type Selection } from './CustomerTree.js';
+
+function firstAccount(state: State): Selection {
+  const id = Object.keys(state.accounts)[0];
+  return id === undefined ? null : { kind: 'account', id };
+}
+
+function exists(state: State, selection: NonNullable<Selection>): boolean {
+  if (selection.kind === 'account') return selection.id in state.accounts;
+  if (selection.kind === 'card') return selection.id in state.cardAccounts;
+  return selection.id in state.agreements;
+}
+
+/** Customers on the left, the selected account, card account or agreement on the right. */
+export const BankView = memo(function BankView({ state }: { state: State }) {
+  const [chosen, setChosen] = useState<Selection>(null);
+  // After a reset or an import the chosen item may be gone: fall back to the first account.
+  const selection = chosen !== null && exists(state, chosen) ? chosen : firstAccount(state);
+  let detail: React.ReactNode = <p className="muted">Pick an account, a card account or an agreement.</p>;
+  if (selection?.kind === 'account') {
+    const account = state.accounts[selection.id];
+    if (account)
+      detail = (
+        <AccountDetail account={account} transactions={transactionsOf(state.transactions[account.id])} />
+      );
+  } else if (selection?.kind === 'card') {
+    const card = state.cardAccounts[selection.id];
+    if (card) detail = <CardAccountDetail card={card} transactions={state.cardTransactions[card.id]} />;
+  } else if (selection?.kind === 'agreement') {
+    const agreement = state.agreements[selection.id];
+    if (agreement) detail = <AgreementDetail agreement={agreement} accounts={state.accounts} />;
+  }
+  return (
+    <div className="bank-view">
+      <CustomerTree state={state} selection={selection} onSelect={setChosen} />
+      <div className="bank-detail">{detail}</div>
+    </div>
+  );
+});

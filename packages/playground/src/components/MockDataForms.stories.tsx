@@ -1,0 +1,15 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { withBank } from '../fixtures/decorators.js';
+import { fixtureState } from '../fixtures/state.js';
+import { MockDataForms } from './MockDataForms.js';
+
+const meta = {
+  component: MockDataForms,
+  decorators: [withBank()],
+  args: { state: fixtureState },
+} satisfies Meta<typeof MockDataForms>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Customers: Story = {};
+export const Accounts: Story = { args: { initial: 'account' } };

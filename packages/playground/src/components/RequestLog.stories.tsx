@@ -1,0 +1,13 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fixtureLog } from '../fixtures/log.js';
+import { RequestDetail, RequestLog } from './RequestLog.js';
+
+const meta = { component: RequestLog, args: { entries: fixtureLog, onClear: () => {} } } satisfies Meta<
+  typeof RequestLog
+>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const FewRequests: Story = {};
+export const Empty: Story = { args: { entries: [] } };
+export const ValidationErrorDetail: Story = { render: () => <RequestDetail entry={fixtureLog[1]!} /> };

@@ -1,0 +1,208 @@
+import type { RequestLogEntry } from '@sandbank/engine';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { toCurl } from '../bank/request.js';
+import { formatTime } from '../derive/time.js';
+import { JsonView } from './JsonView.js';
+import { StatusBadge } from './StatusBadge.js';
+import { readTppMessages, TppMessages } from './TppMessages.js';
+
+const ROW_HEIGHT = 32;
+
+/** The first tppMessage code of an answer, shown in the row like a status text. */
+function firstCode(entry: RequestLogEntry): string | undefined {
+  return readTppMessages(entry.responseBody)[0]?.code;
+}
+
+function matches(entry: RequestLogEntry, needle: string): boolean {
+  if (needle === '') return true;
+  return `${entry.method} ${entry.path} ${entry.status} ${entry.operation ?? ''} ${firstCode(entry) ?? ''}`
+    .toLowerCase()
+    .includes(needle);
+}
+
+function Headers({ headers, label }: { headers: Record<string, string>; label: string }) {
+  const list = Object.entries(headers);
+  if (list.length === 0) return <p className="muted">(no headers)</p>;
+  return (
+    <dl className="headers" aria-label={label}>
+      {list.map(([name, value]) => (
+        <div key={name}>
+          <dt>{name}</dt>
+          <dd className="mono">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function RequestDetail({ entry }: { entry: RequestLogEntry }) {
+  const [copied, setCopied] = useState<'idle' | 'done' | 'failed'>('idle');
+  const curl = useMemo(() => toCurl(entry), [entry]);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(curl);
+      setCopied('done');
+    } catch {
+      setCopied('failed');
+    }
+  };
+  return (
+    <div className="request-detail">
+      <header className="card-head">
+        <StatusBadge status={entry.status} />
+        <strong className="mono">{entry.method}</strong>
+        <span className="mono ellipsis">{entry.path}</span>
+      </header>
+      <p className="muted small">
+        {formatTime(entry.at)} (bank clock) · {entry.durationMs.toFixed(1)} ms · operation{' '}
+        <code>{entry.operation ?? 'none'}</code>
+      </p>
+      <div className="row">
+        <button type="button" onClick={copy}>
+          Copy as curl
+        </button>
+        <span role="status" className="muted small">
+          {copied === 'done'
+            ? 'Copied.'
+            : copied === 'failed'
+              ? 'The clipboard is not available; select the text below.'
+              : ''}
+        </span>
+      </div>
+      <details>
+        <summary>curl</summary>
+        <pre className="json">{curl}</pre>
+      </details>
+      <TppMessages messages={readTppMessages(entry.responseBody)} />
+      <h4>Request headers</h4>
+      <Headers headers={entry.requestHeaders} label="Request headers" />
+      <h4>Request body</h4>
+      <JsonView value={entry.requestBody} label="Request body" />
+      <h4>Response headers</h4>
+      <Headers headers={entry.responseHeaders} label="Response headers" />
+      <h4>Response body</h4>
+      <JsonView value={entry.responseBody} label="Response body" />
+    </div>
+  );
+}
+
+/** Every request the bank answered, like a browser's network panel. */
+export function RequestLog({
+  entries,
+  onClear,
+}: {
+  entries: readonly RequestLogEntry[];
+  onClear: () => void;
+}) {
+  const [filter, setFilter] = useState('');
+  const [selected, setSelected] = useState<RequestLogEntry | null>(null);
+  const needle = useDeferredValue(filter.trim().toLowerCase());
+  const rows = useMemo(() => entries.filter((e) => matches(e, needle)), [entries, needle]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+    initialRect: { width: 600, height: 400 },
+  });
+  // Like a network panel: stay on the newest request while the view is at the bottom.
+  const following = useRef(true);
+  useEffect(() => {
+    if (following.current && rows.length > 0) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+  }, [rows.length, virtualizer]);
+  const filterId = useId();
+  const current = selected && entries.includes(selected) ? selected : null;
+  return (
+    <section className="request-log" aria-label="Request log">
+      <div className="toolbar">
+        <label htmlFor={filterId}>Filter</label>
+        <input
+          id={filterId}
+          type="search"
+          value={filter}
+          placeholder="method, path, status, error code"
+          onChange={(e) => setFilter(e.target.value)}
+        />
+        <button
+          type="button"
+          onClick={() => {
+            setSelected(null);
+            onClear();
+          }}
+        >
+          Clear
+        </button>
+        <span className="muted count" aria-live="polite">
+          {rows.length} of {entries.length}
+        </span>
+      </div>
+      <div className="split">
+        <div>
+          <div className="table-head log-row" aria-hidden="true">
+            <span>Status</span>
+            <span>Method</span>
+            <span>Path</span>
+            <span className="amount">Time</span>
+          </div>
+          <div
+            ref={scroller}
+            className="scroller"
+            tabIndex={-1}
+            onScroll={(e) => {
+              const el = e.currentTarget;
+              following.current = el.scrollTop + el.clientHeight >= el.scrollHeight - ROW_HEIGHT;
+            }}
+          >
+            <ul className="virtual-list" aria-label="Requests" style={{ height: virtualizer.getTotalSize() }}>
+              {virtualizer.getVirtualItems().map((item) => {
+                const entry = rows[item.index];
+                if (!entry) return null;
+                return (
+                  <li
+                    key={item.key}
+                    style={{
+                      position: 'absolute',
+                      top: 0,
+                      left: 0,
+                      right: 0,
+                      height: ROW_HEIGHT,
+                      transform: `translateY(${item.start}px)`,
+                    }}
+                  >
+                    <button
+                      type="button"
+                      className="log-row"
+                      aria-label={`${entry.method} ${entry.path}: ${entry.status}, ${entry.durationMs.toFixed(1)} ms`}
+                      aria-current={entry === current ? 'true' : undefined}
+                      onClick={() => setSelected(entry)}
+                    >
+                      <StatusBadge status={entry.status} />
+                      <span className="mono">{entry.method}</span>
+                      <span className="mono ellipsis">
+                        {entry.path}
+                        {firstCode(entry) ? <span className="muted"> {firstCode(entry)}</span> : null}
+                      </span>
+                      <span className="mono muted amount">{entry.durationMs.toFixed(1)} ms</span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+            {rows.length === 0 ? (
+              <p className="muted empty">No requests yet. Everything the bank answers shows up here.</p>
+            ) : null}
+          </div>
+        </div>
+        <div className="detail-pane">
+          {current ? (
+            <RequestDetail entry={current} />
+          ) : (
+            <p className="muted">Select a request to see its headers and bodies.</p>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

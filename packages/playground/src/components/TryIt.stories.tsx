@@ -1,0 +1,10 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { withBank } from '../fixtures/decorators.js';
+import { TryIt } from './TryIt.js';
+
+const meta = { component: TryIt, decorators: [withBank()] } satisfies Meta<typeof TryIt>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Initialize: Story = {};
+export const Clock: Story = { args: { initialMethod: 'GET', initialPath: '/_sandbank/clock' } };

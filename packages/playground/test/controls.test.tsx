@@ -1,0 +1,87 @@
+// @vitest-environment jsdom
+import { screen, waitFor } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import './support/dom.js';
+import { ClockPanel } from '../src/components/ClockPanel.js';
+import { FlowRunner } from '../src/components/FlowRunner.js';
+import { StatePanel } from '../src/components/StatePanel.js';
+import { TryIt } from '../src/components/TryIt.js';
+import { FIXTURE_NOW, fixtureState } from '../src/fixtures/state.js';
+import { bankWithLog, renderWithBank } from './support/bank.js';
+
+describe('controls', () => {
+  it('advances the bank clock by a day through the control plane', async () => {
+    const { connection, log } = bankWithLog();
+    renderWithBank(connection, <ClockPanel fixedNow={FIXTURE_NOW} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: '+1 day' }));
+    await waitFor(() => expect((log[0]?.responseBody as { now?: string } | undefined)?.now).toBeDefined());
+    expect(log[0]).toMatchObject({ method: 'POST', path: '/_sandbank/clock', status: 200 });
+    expect(JSON.parse(log[0]!.requestBody!)).toEqual({ advanceMinutes: 1440 });
+    expect((await connection.getState()).clock.offsetMs).toBe(86_400_000);
+  });
+
+  it('says so when the engine has no batch processing', async () => {
+    const { connection } = bankWithLog();
+    renderWithBank(connection, <ClockPanel fixedNow={FIXTURE_NOW} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Run next batch' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toMatch(/no batch processing yet|Ran the next batch/),
+    );
+  });
+
+  it('resets the sandbox with POST /v1/sandbox/initialize', async () => {
+    const { connection, log } = bankWithLog();
+    renderWithBank(connection, <StatePanel />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Reset sandbox' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Back to the seeded state.'));
+    expect(log[0]).toMatchObject({ method: 'POST', path: '/v1/sandbox/initialize', status: 204 });
+  });
+
+  it('saves a named snapshot and restores it with PUT /_sandbank/state', async () => {
+    const { connection, log } = bankWithLog();
+    renderWithBank(connection, <StatePanel />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Snapshot name'), 'seeded');
+    await user.click(screen.getByRole('button', { name: 'Save snapshot' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Saved "seeded".'));
+    await user.click(screen.getByRole('button', { name: 'Restore' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('"seeded" restored.'));
+    expect(log.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual([
+      'GET /_sandbank/state 200',
+      'PUT /_sandbank/state 204',
+    ]);
+  });
+
+  it('try it: sends any request and shows the answer', async () => {
+    const { connection } = bankWithLog();
+    renderWithBank(connection, <TryIt initialMethod="GET" initialPath="/_sandbank/clock" />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(screen.getByTitle('Response body').textContent).toContain('2026-03-02T10:00:00.000Z'),
+    );
+  });
+
+  it('try it: a known operation fills method, path and an example body', async () => {
+    const { connection, log } = bankWithLog();
+    renderWithBank(connection, <TryIt />);
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Known operation'), 'POST /_sandbank/clock (control)');
+    expect(JSON.parse((screen.getByLabelText('Body') as HTMLTextAreaElement).value)).toEqual({
+      advanceMinutes: 60,
+    });
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(log).toHaveLength(1));
+    expect(log[0]).toMatchObject({ method: 'POST', path: '/_sandbank/clock', status: 200 });
+  });
+
+  it('flow: the first consent step sends a bank-offered consent request with the redirect URI', async () => {
+    const { connection, log } = bankWithLog();
+    renderWithBank(connection, <FlowRunner state={fixtureState} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Run next step' }));
+    await waitFor(() => expect(log).toHaveLength(1));
+    expect(log[0]).toMatchObject({ method: 'POST', path: '/v1/bank-offered-consents' });
+    expect(log[0]!.requestHeaders['tpp-redirect-uri']).toBe('https://tpp.example/callback');
+    expect(log[0]!.requestHeaders['tpp-session-id']).toBe('playground-ais-1');
+  });
+});

@@ -1,0 +1,207 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { build, type PreviewServer, preview } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transactionsOf } from '../src/derive/ledger.js';
+import { fixtureAccount, fixtureState, largeState } from '../src/fixtures/state.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const shots = join(root, '..', '..', 'test-results', 'screenshots');
+const outDir = join(root, 'dist-e2e');
+
+/** `CHROMIUM_PATH` (as .ci/run honours it), else the usual system locations. */
+function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  const found = candidates.find(
+    (path): path is string => path !== undefined && path !== '' && existsSync(path),
+  );
+  if (found === undefined) {
+    throw new Error(
+      'no Chromium found: install it (apt-get install chromium) or set CHROMIUM_PATH to its binary',
+    );
+  }
+  return found;
+}
+
+const axeScript = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+/** axe-core's serious and critical findings on the current view (WCAG 2.1 AA rules). */
+async function accessibilityProblems(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axeScript });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      globalThis as unknown as { axe: { run: (o: unknown) => Promise<{ violations: unknown[] }> } }
+    ).axe;
+    const result = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] } });
+    return result.violations as AxeViolation[];
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')})`);
+}
+
+let server: PreviewServer;
+let browser: Browser;
+let base: string;
+
+beforeAll(async () => {
+  await build({ root, logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+  server = await preview({
+    root,
+    logLevel: 'silent',
+    build: { outDir },
+    preview: { port: 0, host: 'localhost' },
+  });
+  const address = server.httpServer.address();
+  if (address === null || typeof address === 'string') throw new Error('preview server has no port');
+  base = `http://localhost:${address.port}`;
+  browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+  mkdirSync(shots, { recursive: true });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(width: number, height: number): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width, height } });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto(`${base}/`);
+  await page.getByRole('heading', { name: /Sandbank/ }).waitFor();
+  return { page, errors };
+}
+
+describe('the built playground in Chromium', () => {
+  it('shows the bank, the request log and the drive views at 1280×800', async () => {
+    const { page, errors } = await open(1280, 800);
+    await page.getByRole('navigation', { name: 'Customers and their holdings' }).waitFor();
+    expect(await page.getByText('Kari Nordmann').count()).toBeGreaterThan(0);
+    await page.screenshot({ path: join(shots, 'bank.png') });
+
+    await page.getByRole('button', { name: '+1 day' }).click();
+    await page.getByRole('button', { name: 'Mock data' }).click();
+    await page.getByRole('form', { name: 'Customer form' }).waitFor();
+    await page.screenshot({ path: join(shots, 'mock-data.png') });
+
+    await page.getByRole('button', { name: 'TPP flows' }).click();
+    await page.getByRole('button', { name: 'Run next step' }).click();
+    await page.getByText('POST').first().waitFor();
+    await page.screenshot({ path: join(shots, 'flows.png') });
+
+    await page.getByRole('button', { name: /^Requests/ }).click();
+    await page.getByRole('button', { name: /POST \/_sandbank\/clock/ }).click();
+    await page.getByRole('button', { name: 'Copy as curl' }).waitFor();
+    await page.screenshot({ path: join(shots, 'requests.png') });
+
+    for (const tab of ['Consents & payments', 'Try it', 'State']) {
+      await page.getByRole('button', { name: tab, exact: true }).click();
+      await page.locator('main').waitFor();
+    }
+    await page.close();
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('runs the guided flows signed in the browser and shows consents, payments and baskets', async () => {
+    const { page, errors } = await open(1280, 800);
+    await page.getByRole('button', { name: 'TPP flows' }).click();
+    for (const flow of ['Consent → SCA → accounts', 'Payment → SCA → clock → settled', 'Signing basket']) {
+      await page.getByRole('button', { name: flow }).click();
+      await page.getByRole('button', { name: 'Run all' }).click();
+      await page.getByText('Flow complete.').waitFor({ timeout: 30_000 });
+    }
+    await page.getByRole('button', { name: /^Requests/ }).click();
+    await page.getByRole('button', { name: /POST \/v1\/bank-offered-consents/ }).click();
+    expect(await page.getByText('tpp-signature-certificate').count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Consents & payments' }).click();
+    await page.getByRole('heading', { name: 'Payments' }).waitFor();
+    expect(await page.getByRole('article', { name: /^Payment / }).count()).toBe(3);
+    expect(await page.getByRole('article', { name: /^Basket / }).count()).toBe(1);
+    await page.screenshot({ path: join(shots, 'activity.png'), fullPage: true });
+    await page.close();
+    expect(errors).toEqual([]);
+  }, 90_000);
+
+  it('fits a narrow window', async () => {
+    const { page, errors } = await open(400, 800);
+    await page.getByRole('navigation', { name: 'Customers and their holdings' }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    await page.screenshot({ path: join(shots, 'narrow.png'), fullPage: false });
+    await page.close();
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('imports a state with 100 000 transactions and stays fluid', async () => {
+    const { page, errors } = await open(1280, 800);
+    await page.getByRole('button', { name: 'State', exact: true }).click();
+    // A file on disk: handing Chromium 30 MB through the protocol is slower than the import itself.
+    const file = join(outDir, 'big.json');
+    writeFileSync(file, JSON.stringify(largeState(100_000)));
+    await page.getByLabel('Import state…').setInputFiles(file);
+    await page.getByText('"big.json" restored.').waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Bank', exact: true }).click();
+    await page
+      .getByRole('button', { name: new RegExp(fixtureAccount.accountName) })
+      .first()
+      .click();
+    const total = transactionsOf(fixtureState.transactions[fixtureAccount.id]).length + 100_000;
+    await page.getByText(`${total.toLocaleString('en')} of ${total.toLocaleString('en')}`).waitFor();
+    const started = Date.now();
+    await page.getByLabel('Search').fill('Bulk transaction 99999');
+    await page.getByText(`1 of ${total.toLocaleString('en')}`).waitFor();
+    const searchMs = Date.now() - started;
+    expect(await page.locator('.transactions li').count()).toBeLessThan(60);
+    await page.screenshot({ path: join(shots, 'hundred-thousand.png') });
+    await page.close();
+    expect(searchMs).toBeLessThan(3000);
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('passes axe-core checks on every view', async () => {
+    const { page } = await open(1280, 800);
+    const problems: string[] = [];
+    await page.getByRole('button', { name: '+1 h' }).click();
+    // Each view in a state with content: a selected request, a flow step with its exchange, a sent form.
+    const actions = new Map<string, () => Promise<void>>([
+      ['Requests', () => page.getByRole('button', { name: /POST \/_sandbank\/clock/ }).click()],
+      ['Mock data', () => page.getByRole('button', { name: 'Send' }).click()],
+      ['Try it', () => page.getByRole('button', { name: 'Send' }).click()],
+      ['TPP flows', () => page.getByRole('button', { name: 'Run next step' }).click()],
+    ]);
+    const tabs = ['Bank', 'Consents & payments', 'Requests', 'Mock data', 'Try it', 'TPP flows', 'State'];
+    for (const tab of tabs) {
+      await page.getByRole('button', { name: new RegExp(`^${tab}`) }).click();
+      await page.locator('main').waitFor();
+      await actions.get(tab)?.();
+      await page.waitForTimeout(200);
+      problems.push(...(await accessibilityProblems(page)).map((p) => `${tab}: ${p}`));
+    }
+    await page.close();
+    expect(problems).toEqual([]);
+  }, 60_000);
+});

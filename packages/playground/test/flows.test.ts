@@ -1,0 +1,54 @@
+// @vitest-environment jsdom
+import type { State } from '@sandbank/engine';
+import { describe, expect, it } from 'vitest';
+import { readExtensions } from '../src/bank/extensions.js';
+import { fixtureConnection } from '../src/fixtures/connection.js';
+import { FIXTURE_NOW, fixtureState } from '../src/fixtures/state.js';
+import { FLOWS, type Vars } from '../src/flows/definitions.js';
+import { runStep } from '../src/flows/run.js';
+
+async function runFlow(id: string): Promise<{ vars: Vars; notes: string[]; state: State }> {
+  const flow = FLOWS.find((f) => f.id === id)!;
+  const connection = fixtureConnection();
+  let vars = flow.init(fixtureState);
+  const notes: string[] = [];
+  for (const step of flow.steps) {
+    const outcome = await runStep(connection, step, vars);
+    notes.push(`${step.title}: ${outcome.note}`);
+    if (!outcome.ok) throw new Error(notes.join('\n'));
+    vars = outcome.vars;
+  }
+  return { vars, notes, state: await connection.getState() };
+}
+
+describe('guided TPP flows against the engine', () => {
+  it('consent → SCA on the bank pages → accounts and transactions', async () => {
+    const { vars, state } = await runFlow('consent');
+    expect(vars.psuId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(vars.accountId).toBeTruthy();
+    // The views read the engine's consent and session as the flow left them.
+    const { consents = {}, sessions = {} } = readExtensions(state);
+    const [consent] = Object.values(consents);
+    expect(consent?.psuId).toBe('13039319955');
+    expect(consent?.accounts).toContain(vars.accountId);
+    expect(consent!.expiresAt - FIXTURE_NOW).toBe(180 * 86_400_000);
+    expect(Object.values(sessions).map((s) => s.sessionId)).toEqual(['playground-ais-1']);
+  });
+
+  it('payment → SCA → clock → batch → settled (ACSC)', async () => {
+    const { vars, state } = await runFlow('payment');
+    expect(vars.status).toBe('ACSC');
+    const payment = readExtensions(state).payments?.[vars.paymentId!];
+    expect(payment?.instructedAmount).toEqual({ amount: '250.00', currency: 'NOK' });
+    expect(payment?.history.map((h) => h.status).at(0)).toBe('RCVD');
+    expect(payment?.history.map((h) => h.status).at(-1)).toBe('ACSC');
+  });
+
+  it('two payments signed together in one basket (ACTC)', async () => {
+    const { vars, state } = await runFlow('basket');
+    expect(vars.basketStatus).toBe('ACTC');
+    const basket = readExtensions(state).baskets?.[vars.basketId!];
+    expect(basket?.transactionStatus).toBe('ACTC');
+    expect(basket?.paymentIds).toEqual([vars.paymentA, vars.paymentB]);
+  });
+});

@@ -1,0 +1,28 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+/** jsdom has no layout: the virtualiser and the chart only need ResizeObserver to exist. */
+class NoLayoutResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+
+const scope = globalThis as { ResizeObserver?: unknown };
+scope.ResizeObserver ??= NoLayoutResizeObserver;
+
+// Every element measures 0×0 in jsdom, so a virtualised list would show no rows at all: give
+// elements a fixed box (the rows then render as in a 400 px high list).
+for (const [name, size] of [
+  ['offsetHeight', 400],
+  ['offsetWidth', 800],
+  ['clientHeight', 400],
+  ['clientWidth', 800],
+] as const) {
+  Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => size });
+}
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
