@@ -1,4 +1,13 @@
+/**
+ * `pnpm bench`: the Node benchmarks (round trips beside MSW and the floor, scale, bundle sizes), then
+ * the service-worker benchmarks in Chromium. Figures are printed and written to bench/results/.
+ */
+import { runNodeBench } from './node.js';
 import { printFigures, runServiceWorkerBench } from './service-worker.js';
+
+const rounds = Number(process.env.BENCH_ROUNDS ?? 2000);
+const sizes = (process.env.BENCH_SIZES ?? '1000,100000,1000000').split(',').map(Number);
+await runNodeBench(rounds, sizes);
 
 const count = Number(process.env.BENCH_REQUESTS ?? 500);
 printFigures(await runServiceWorkerBench(count), count);

@@ -30,8 +30,10 @@ export interface SandboxOptions {
   initialState?: State;
   /** Serve the unsigned control plane under `/_sandbank/` (default true). */
   controlPlane?: boolean;
-  /** Largest accepted request body (default 1 MiB). */
+  /** Largest accepted body of an API request (default 1 MiB). */
   maxBodyBytes?: number;
+  /** Largest body on the control plane, where a whole exported state is imported (default 512 MiB). */
+  maxControlBodyBytes?: number;
   /**
    * Called with every state change before the response is returned; awaited, so a durable store
    * can commit first. A rejection turns the answer into a 500 and rolls the change back.
@@ -101,6 +103,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const seed = options.seed ?? DEFAULT_SEED;
   const source = options.now ?? (() => Date.now());
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const maxControlBodyBytes = options.maxControlBodyBytes ?? 512 * 1024 * 1024;
   const controlPlane = options.controlPlane ?? true;
   const reduce = createReducer(
     routes.filter((r) => controlPlane || r.service !== 'control'),
@@ -138,7 +141,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     let bytes: Uint8Array | null = null;
     let pre: ApiError | null = null;
     try {
-      bytes = await readBody(request, maxBodyBytes);
+      const control = url.pathname.startsWith(`${CONTROL_ROOT}/`);
+      bytes = await readBody(request, control ? maxControlBodyBytes : maxBodyBytes);
       bodyText = bytes === null ? null : decodeBody(bytes);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
