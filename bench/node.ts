@@ -10,9 +10,9 @@ import { build } from 'esbuild';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { createSandbox, type Sandbox, type State } from '../packages/engine/src/index.js';
-import { bundleWorker } from '../packages/service-worker/src/bundle.js';
 import { consent, KARI, START, walkSca } from '../packages/engine/test/support/ais.js';
 import { signFor, signing, TEST_TPP_REGISTRATION } from '../packages/engine/test/support/signing.js';
+import { bundleWorker } from '../packages/service-worker/src/bundle.js';
 import { stateWithTransactions } from './lib/big-state.js';
 import { fmt, interleaved, ratio, type Stats, stats } from './lib/measure.js';
 
@@ -39,7 +39,13 @@ async function consented(signed: Sandbox) {
   return consent(signed, { nationalId: KARI, context: 'PRIVATE', accounts: 'all' });
 }
 
-async function template(raw: Sandbox, method: string, path: string, headers: Record<string, string>, body?: unknown) {
+async function template(
+  raw: Sandbox,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+) {
   const init: RequestInit = { method, headers: { 'x-request-id': crypto.randomUUID(), ...headers } };
   if (body !== undefined) {
     (init.headers as Record<string, string>)['content-type'] = 'application/json';
@@ -47,7 +53,8 @@ async function template(raw: Sandbox, method: string, path: string, headers: Rec
   }
   const signed = await signFor(raw, new Request(`${ORIGIN}${path}`, init));
   const check = await raw.fetch(signed.clone());
-  if (check.status >= 300) throw new Error(`${method} ${path} answered ${check.status}: ${await check.text()}`);
+  if (check.status >= 300)
+    throw new Error(`${method} ${path} answered ${check.status}: ${await check.text()}`);
   return signed;
 }
 
@@ -61,12 +68,23 @@ export async function roundTrips(rounds: number): Promise<RoundTrips> {
   const { raw, signed } = bank();
   const psu = await consented(signed);
   const accounts = await template(raw, 'GET', '/v1/accounts', psu.headers);
-  const listing = (await (await raw.fetch(accounts.clone())).json()) as { accounts: Array<{ resourceId: string }> };
+  const listing = (await (await raw.fetch(accounts.clone())).json()) as {
+    accounts: Array<{ resourceId: string }>;
+  };
   const accountId = listing.accounts[0]?.resourceId ?? '';
-  const page = await template(raw, 'GET', `/v1/accounts/${accountId}/transactions?bookingStatus=both`, psu.headers);
+  const page = await template(
+    raw,
+    'GET',
+    `/v1/accounts/${accountId}/transactions?bookingStatus=both`,
+    psu.headers,
+  );
   const state = raw.getState();
-  const kari = Object.values(state.accounts).find((a) => a.customerNumber === KARI && a.accountName === 'Brukskonto');
-  const ola = Object.values(state.accounts).find((a) => a.customerNumber !== KARI && a.accountName === 'Brukskonto');
+  const kari = Object.values(state.accounts).find(
+    (a) => a.customerNumber === KARI && a.accountName === 'Brukskonto',
+  );
+  const ola = Object.values(state.accounts).find(
+    (a) => a.customerNumber !== KARI && a.accountName === 'Brukskonto',
+  );
   const payment = await template(
     raw,
     'POST',
@@ -98,7 +116,11 @@ export async function roundTrips(rounds: number): Promise<RoundTrips> {
       interleaved({ page: () => drain(raw.fetch(page.clone())) }, rounds).then((r) => r.page as Stats),
       Promise.resolve(null),
     ]);
-    const creation = await interleaved({ create: () => drain(raw.fetch(payment.clone())) }, Math.min(rounds, 1000), 50);
+    const creation = await interleaved(
+      { create: () => drain(raw.fetch(payment.clone())) },
+      Math.min(rounds, 1000),
+      50,
+    );
     return { accountList, transactionPage, paymentCreation: paymentCreation ?? (creation.create as Stats) };
   } finally {
     server.close();
@@ -135,13 +157,27 @@ export async function scale(sizes: number[]): Promise<ScaleRow[]> {
     const { raw, signed } = bank();
     const body = JSON.stringify(big);
     const importStarted = performance.now();
-    const imported = await raw.fetch(new Request(`${ORIGIN}/_sandbank/state`, { method: 'PUT', body, headers: { 'content-type': 'application/json' } }));
+    const imported = await raw.fetch(
+      new Request(`${ORIGIN}/_sandbank/state`, {
+        method: 'PUT',
+        body,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
     const importMs = performance.now() - importStarted;
-    if (imported.status !== 204) throw new Error(`import answered ${imported.status}: ${await imported.text()}`);
+    if (imported.status !== 204)
+      throw new Error(`import answered ${imported.status}: ${await imported.text()}`);
     const psu = await consented(signed);
-    const account = Object.values(raw.getState().accounts).find((a) => a.customerNumber === KARI && a.accountName === 'Brukskonto');
+    const account = Object.values(raw.getState().accounts).find(
+      (a) => a.customerNumber === KARI && a.accountName === 'Brukskonto',
+    );
     if (!account) throw new Error('no account');
-    const page = await template(raw, 'GET', `/v1/accounts/${account.id}/transactions?bookingStatus=booked`, psu.headers);
+    const page = await template(
+      raw,
+      'GET',
+      `/v1/accounts/${account.id}/transactions?bookingStatus=booked`,
+      psu.headers,
+    );
     const pageStats = await timed(() => drain(raw.fetch(page.clone())), 300);
     let n = 0;
     const mutationStats = await timed(async () => {
@@ -150,7 +186,16 @@ export async function scale(sizes: number[]): Promise<ScaleRow[]> {
         new Request(`${ORIGIN}/v1/sandbox/accounts/${account.id}/transactions`, {
           method: 'POST',
           headers: { 'x-request-id': `m-${++n}`, 'content-type': 'application/json' },
-          body: JSON.stringify([{ amount: '-12.50', currency: 'NOK', bookingDate: '2026-03-01', valueDate: '2026-03-01', debtorAccount: { bban: account.bban } , creditorName: 'Bench' }]),
+          body: JSON.stringify([
+            {
+              amount: '-12.50',
+              currency: 'NOK',
+              bookingDate: '2026-03-01',
+              valueDate: '2026-03-01',
+              debtorAccount: { bban: account.bban },
+              creditorName: 'Bench',
+            },
+          ]),
         }),
       );
       const started = performance.now();
@@ -178,14 +223,26 @@ export interface BundleRow {
 export async function bundles(): Promise<BundleRow[]> {
   const worker = new TextEncoder().encode(await bundleWorker());
   const rows: BundleRow[] = [
-    { name: 'worker script (sandbank-sw.js, as shipped)', minified: worker.byteLength, gzipped: gzipSync(worker).byteLength },
+    {
+      name: 'worker script (sandbank-sw.js, as shipped)',
+      minified: worker.byteLength,
+      gzipped: gzipSync(worker).byteLength,
+    },
   ];
   const entries: Array<[string, string]> = [
     ['engine entry (@sandbank/engine)', 'packages/engine/src/index.ts'],
     ['TPP kit (@sandbank/engine/tpp)', 'packages/engine/src/tpp/index.ts'],
   ];
   for (const [name, entry] of entries) {
-    const result = await build({ entryPoints: [entry], bundle: true, minify: true, format: 'esm', platform: 'browser', write: false, logLevel: 'silent' });
+    const result = await build({
+      entryPoints: [entry],
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      platform: 'browser',
+      write: false,
+      logLevel: 'silent',
+    });
     const code = result.outputFiles[0]?.contents ?? new Uint8Array();
     rows.push({ name, minified: code.byteLength, gzipped: gzipSync(code).byteLength });
   }
@@ -203,25 +260,34 @@ export async function runNodeBench(rounds: number, sizes: number[]) {
   console.log('| request (Node) | p50 | p99 | req/s | p50 vs floor | p50 vs MSW |');
   console.log('|---|---|---|---|---|---|');
   const row = (name: string, s: Stats) =>
-    console.log(`| ${name} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${Math.round(s.rps)} | ${ratio(s.p50, floor.p50)} | ${ratio(s.p50, msw.p50)} |`);
-  row('bare function, `new Response(\'{}\')` (floor)', floor);
+    console.log(
+      `| ${name} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${Math.round(s.rps)} | ${ratio(s.p50, floor.p50)} | ${ratio(s.p50, msw.p50)} |`,
+    );
+  row("bare function, `new Response('{}')` (floor)", floor);
   row('MSW `setupServer`, fixed JSON', msw);
   row('Sandbank signed GET /v1/accounts', sandbank);
   row('Sandbank signed transaction page (200)', trips.transactionPage);
   row('Sandbank signed payment creation', trips.paymentCreation);
-  console.log('\n| transactions in state | import (PUT /_sandbank/state) | heap bytes / transaction | transaction page p50 | mutation p50 |');
+  console.log(
+    '\n| transactions in state | import (PUT /_sandbank/state) | heap bytes / transaction | transaction page p50 | mutation p50 |',
+  );
   console.log('|---|---|---|---|---|');
   for (const r of scaleRows) {
-    console.log(`| ${r.transactions.toLocaleString('en')} | ${fmt(r.importMs)} | ${r.heapBytesPerTransaction ?? 'run with --expose-gc'} | ${fmt(r.pageP50)} | ${fmt(r.mutationP50)} |`);
+    console.log(
+      `| ${r.transactions.toLocaleString('en')} | ${fmt(r.importMs)} | ${r.heapBytesPerTransaction ?? 'run with --expose-gc'} | ${fmt(r.pageP50)} | ${fmt(r.mutationP50)} |`,
+    );
   }
   const first = scaleRows[0];
   const last = scaleRows[scaleRows.length - 1];
   if (first && last && first !== last) {
-    console.log(`page ${ratio(last.pageP50, first.pageP50)} and mutation ${ratio(last.mutationP50, first.mutationP50)} at ${last.transactions.toLocaleString('en')} vs ${first.transactions.toLocaleString('en')}`);
+    console.log(
+      `page ${ratio(last.pageP50, first.pageP50)} and mutation ${ratio(last.mutationP50, first.mutationP50)} at ${last.transactions.toLocaleString('en')} vs ${first.transactions.toLocaleString('en')}`,
+    );
   }
   console.log('\n| bundle | minified | gzipped |');
   console.log('|---|---|---|');
-  for (const b of bundleRows) console.log(`| ${b.name} | ${(b.minified / 1024).toFixed(1)} KB | ${(b.gzipped / 1024).toFixed(1)} KB |`);
+  for (const b of bundleRows)
+    console.log(`| ${b.name} | ${(b.minified / 1024).toFixed(1)} KB | ${(b.gzipped / 1024).toFixed(1)} KB |`);
   const result = { node: process.version, rounds, roundTrips: trips, scale: scaleRows, bundles: bundleRows };
   mkdirSync('bench/results', { recursive: true });
   writeFileSync('bench/results/node.json', `${JSON.stringify(result, null, 2)}\n`);

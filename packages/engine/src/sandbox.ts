@@ -1,4 +1,4 @@
-import type { Patch } from 'immer';
+import { freeze, type Patch } from 'immer';
 import type { Profile, TppContext } from './core/context.js';
 import { ApiError } from './core/errors.js';
 import { type EngineResponse, errorBody, json } from './core/http.js';
@@ -126,6 +126,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     }
     state = { ...state, tppRegistry: registry };
   }
+  // The engine never changes a state in place; frozen, a reading request can use it without a draft.
+  freeze(state, true);
   let seq = 0;
   let tail: Promise<unknown> = Promise.resolve();
   const listeners = new Set<(event: SandboxEvent) => void>();

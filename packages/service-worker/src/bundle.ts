@@ -16,7 +16,10 @@ export async function bundleWorker(outfile?: string): Promise<string> {
     setup(pluginBuild) {
       pluginBuild.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
         /[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(args.importer)
-          ? { path: fileURLToPath(new URL('../locales/en.js', `file://${args.importer}`)), namespace: 'zod-en' }
+          ? {
+              path: fileURLToPath(new URL('../locales/en.js', `file://${args.importer}`)),
+              namespace: 'zod-en',
+            }
           : undefined,
       );
       pluginBuild.onLoad({ filter: /.*/, namespace: 'zod-en' }, (args) => ({

@@ -1,4 +1,4 @@
-import { original } from 'immer';
+import { isDraft, original } from 'immer';
 import { z } from 'zod';
 import { apiError } from '../core/errors.js';
 import { empty, json } from '../core/http.js';
@@ -8,7 +8,7 @@ import { parseWith } from '../core/validate.js';
 import { reseed } from '../sandbox-api/seed.js';
 
 /** GET /_sandbank/state: the whole state, for export (the untouched original: no copy of a large state). */
-export const exportState: Operation = (draft) => json(200, original(draft));
+export const exportState: Operation = (draft) => json(200, isDraft(draft) ? original(draft) : draft);
 
 /** PUT /_sandbank/state: replaces the state; an invalid state is rejected whole. */
 export const importState: Operation = (draft, input) => {

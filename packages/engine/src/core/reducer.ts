@@ -1,4 +1,4 @@
-import { current, enablePatches, Immer, isDraft, type Patch } from 'immer';
+import { current, type Draft, enablePatches, Immer, isDraft, type Patch } from 'immer';
 import { catchUpProcessing } from '../payments/batch.js';
 import { assertAcceptedJson, assertAcceptedText } from './charset.js';
 import type { RequestContext } from './context.js';
@@ -11,8 +11,19 @@ import type { State } from './state.js';
 import { parseWith, singleQuery } from './validate.js';
 
 enablePatches();
-/** State is replaced, never mutated in place, so freezing buys nothing but cost on large states. */
-const immer = new Immer({ autoFreeze: false });
+/**
+ * States are frozen (immer freezes what each change adds; the sandbox freezes its first state), which
+ * lets a reading request run on the state itself, without a draft: see `tryWithoutDraft`.
+ */
+const immer = new Immer({ autoFreeze: true });
+
+/** The TypeError a strict-mode write to a frozen object throws. */
+function isFrozenWrite(error: unknown): boolean {
+  return (
+    error instanceof TypeError &&
+    /read.only|not extensible|Cannot delete|Cannot define|frozen/i.test(error.message)
+  );
+}
 
 export type BaseContext = Omit<RequestContext, 'fixes' | 'warnings'>;
 
@@ -206,12 +217,27 @@ export function createReducer(
       }
       const query = request.query;
       if (route.query) parseWith(route.query, singleQuery(query), 'query');
+      const input = { params, query, headers: request.headers, body, request };
+      // A GET usually changes nothing: run it on the frozen state itself, which costs no proxies. An
+      // operation that does write (a due batch, a daily counter) throws at its first write, before
+      // anything changed, and runs again below inside produce.
+      if (request.method === 'GET') {
+        try {
+          catchUpProcessing(state as Draft<State>, ctx.now, ctx);
+          const response = route.operation(state as Draft<State>, input, ctx);
+          if (options.checkResponses) checkResponse(route, response);
+          return { state, response: finish(response, request, ctx), patches: [], operation };
+        } catch (error) {
+          if (!isFrozenWrite(error)) throw error;
+          ctx.warnings = [];
+        }
+      }
       let response: EngineResponse = json(500, null);
       const [next, patches] = immer.produceWithPatches(state, (draft) => {
         // part 1: the bank's batch runs that fell due since the last request happen before this one,
         // in the same change, so every answer reflects the bank clock (src/payments/batch.ts).
         catchUpProcessing(draft, ctx.now, ctx);
-        response = route.operation(draft, { params, query, headers: request.headers, body, request }, ctx);
+        response = route.operation(draft, input, ctx);
         if (response.json !== undefined) response = { ...response, json: toPlain(response.json, state) };
         if (options.checkResponses) checkResponse(route, response);
       });
