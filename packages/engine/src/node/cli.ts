@@ -4,7 +4,7 @@ import type { Profile } from '../core/context.js';
 import { createSandbox } from '../sandbox.js';
 import { createSandboxServer, DEFAULT_HOST, DEFAULT_PORT, listen } from './server.js';
 
-const USAGE = `Usage: sandbank serve [--port N] [--host H] [--profile sandbox|production] [--seed S]
+const USAGE = `Usage: sandbank serve [--port N] [--host H] [--profile sandbox|production] [--seed S] [--signatures required|off]
        sandbank init <publicDir>
 
 serve  serves the Sandbank engine over HTTP (default http://${DEFAULT_HOST}:${DEFAULT_PORT}; PORT also works)
@@ -35,6 +35,7 @@ export async function main(argv: string[]): Promise<number> {
       host: { type: 'string' },
       profile: { type: 'string' },
       seed: { type: 'string' },
+      signatures: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -53,10 +54,17 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`sandbank: --profile must be sandbox or production, got ${profile}`);
     return 2;
   }
-  const sandbox = createSandbox({ profile, ...(values.seed ? { seed: values.seed } : {}) });
+  const signatures = values.signatures ?? 'required';
+  if (signatures !== 'required' && signatures !== 'off') {
+    console.error(`sandbank: --signatures must be required or off, got ${signatures}`);
+    return 2;
+  }
+  const sandbox = createSandbox({ profile, signatures, ...(values.seed ? { seed: values.seed } : {}) });
   const server = createSandboxServer(sandbox);
   const url = await listen(server, { port, host: values.host ?? DEFAULT_HOST });
-  console.log(`Sandbank (${profile} profile) listening on ${url}${sandbox.options.basePath}`);
+  console.log(
+    `Sandbank (${profile} profile, signatures ${signatures}) listening on ${url}${sandbox.options.basePath}`,
+  );
   const stop = () => server.close(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

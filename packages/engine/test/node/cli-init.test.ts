@@ -23,3 +23,15 @@ describe('sandbank init', () => {
     expect(result.stdout).toContain('sandbank init <publicDir>');
   });
 });
+
+describe('sandbank serve options', () => {
+  it('refuses an unknown --signatures value', () => {
+    const result = spawnSync(
+      'pnpm',
+      ['exec', 'tsx', 'packages/engine/src/node/cli.ts', 'serve', '--signatures', 'maybe', '--port', '0'],
+      { cwd: root, encoding: 'utf8' },
+    );
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('--signatures must be required or off');
+  });
+});
