@@ -7,6 +7,7 @@ import {
   offsetMinutes,
   openControlledPage,
   pageFetch,
+  signedFetch,
   stopWorkers,
   storageReport,
 } from './support/page.js';
@@ -39,6 +40,29 @@ describe('durable state in IndexedDB', () => {
     }
     expect(await offsetMinutes(page)).toBe(6);
     expect(await storageReport(page)).toMatchObject({ restored: 'snapshot', durable: true, problem: null });
+  });
+
+  test('keeps every answered signed API write when the browser stops the worker between them', async () => {
+    const page = await openControlledPage(context, app.origin);
+    const created: number[] = [];
+    for (const customerNumber of ['01010000110', '01010000382']) {
+      const response = await signedFetch(page, '/v1/sandbox/customers', {
+        method: 'POST',
+        headers: { 'X-Request-ID': crypto.randomUUID(), 'Content-Type': 'application/json' },
+        body: JSON.stringify({ customerNumber, name: 'Per Hansen', type: 'private' }),
+      });
+      created.push(response.status);
+      await stopWorkers(page);
+    }
+    expect(created).toEqual([201, 201]);
+    const listed = await signedFetch(page, '/v1/sandbox/customers', {
+      headers: { 'X-Request-ID': crypto.randomUUID() },
+    });
+    const numbers = (JSON.parse(listed.body) as Array<{ customerNumber: string }>).map(
+      (c) => c.customerNumber,
+    );
+    expect(numbers).toEqual(expect.arrayContaining(['01010000110', '01010000382']));
+    expect(numbers).toHaveLength(6);
   });
 
   test('stores only the change, whatever the size of the state', async () => {

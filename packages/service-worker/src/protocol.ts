@@ -68,6 +68,7 @@ export function writeWorkerConfig(config: Partial<WorkerConfig>): URLSearchParam
   if (config.compactEvery !== undefined) search.set('compactEvery', String(config.compactEvery));
   if (config.signatures === 'off') search.set('signatures', 'off');
   if (config.signResponses === true) search.set('signResponses', 'true');
-  if (config.registeredTpps !== undefined) search.set('registeredTpps', JSON.stringify(config.registeredTpps));
+  if (config.registeredTpps !== undefined)
+    search.set('registeredTpps', JSON.stringify(config.registeredTpps));
   return search;
 }

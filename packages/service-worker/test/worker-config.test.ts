@@ -8,7 +8,9 @@ describe("the worker's options in its script URL", () => {
   });
 
   test('carry signatures off, signed responses and the registered TPPs to the worker', () => {
-    const registeredTpps = [{ organisationId: 'PSDNO-FSA-933012867', name: 'Test TPP', roles: ['PSP_AI' as const] }];
+    const registeredTpps = [
+      { organisationId: 'PSDNO-FSA-933012867', name: 'Test TPP', roles: ['PSP_AI' as const] },
+    ];
     const search = writeWorkerConfig({ signatures: 'off', signResponses: true, registeredTpps });
     expect(readWorkerConfig(new URLSearchParams(search.toString()))).toMatchObject({
       signatures: 'off',
