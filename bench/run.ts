@@ -1,4 +1,6 @@
-import { printFigures, runServiceWorkerBench } from './service-worker.js';
+import { printReport, runServiceWorkerBench, writeReport } from './service-worker.js';
 
 const count = Number(process.env.BENCH_REQUESTS ?? 500);
-printFigures(await runServiceWorkerBench(count), count);
+const report = await runServiceWorkerBench(count);
+printReport(report);
+console.log(`\nwritten to ${writeReport(report)}`);

@@ -30,6 +30,8 @@ export interface WorkerConfig {
   /** part 5.1 rule 10: sign every response with the bank's key. */
   signResponses: boolean;
   registeredTpps: RegisteredTpps | undefined;
+  /** Largest accepted request body, e.g. to import a big state (the engine's default when undefined). */
+  maxBodyBytes: number | undefined;
 }
 
 export type RegisteredTpps = NonNullable<SandboxOptions['registeredTpps']>;
@@ -44,6 +46,11 @@ function readRegisteredTpps(value: string | null): RegisteredTpps | undefined {
   }
 }
 
+function positive(value: string | null): number | undefined {
+  const number = Number(value ?? Number.NaN);
+  return Number.isSafeInteger(number) && number > 0 ? number : undefined;
+}
+
 export function readWorkerConfig(search: URLSearchParams): WorkerConfig {
   const profile = search.get('profile');
   return {
@@ -56,6 +63,7 @@ export function readWorkerConfig(search: URLSearchParams): WorkerConfig {
     signatures: search.get('signatures') === 'off' ? 'off' : 'required',
     signResponses: search.get('signResponses') === 'true',
     registeredTpps: readRegisteredTpps(search.get('registeredTpps')),
+    maxBodyBytes: positive(search.get('maxBodyBytes')),
   };
 }
 
@@ -68,6 +76,7 @@ export function writeWorkerConfig(config: Partial<WorkerConfig>): URLSearchParam
   if (config.compactEvery !== undefined) search.set('compactEvery', String(config.compactEvery));
   if (config.signatures === 'off') search.set('signatures', 'off');
   if (config.signResponses === true) search.set('signResponses', 'true');
+  if (config.maxBodyBytes !== undefined) search.set('maxBodyBytes', String(config.maxBodyBytes));
   if (config.registeredTpps !== undefined)
     search.set('registeredTpps', JSON.stringify(config.registeredTpps));
   return search;

@@ -23,6 +23,8 @@ export interface RegisterSandboxOptions {
   signResponses?: boolean;
   /** TPPs in the bank's register from the start (the production profile accepts only these). */
   registeredTpps?: RegisteredTpps;
+  /** Largest accepted request body in bytes (default 1 MiB), e.g. to import a big state. */
+  maxBodyBytes?: number;
   /** Without service workers (jsdom, old browsers, insecure pages) answer from an in-page engine (default true). */
   fallback?: boolean;
   /** Fold the worker's change log into a snapshot after this many changes (default 100). */
@@ -65,6 +67,7 @@ async function inPage(options: RegisterSandboxOptions, why: string | null): Prom
     ...(options.signatures === undefined ? {} : { signatures: options.signatures }),
     ...(options.signResponses === undefined ? {} : { signResponses: options.signResponses }),
     ...(options.registeredTpps === undefined ? {} : { registeredTpps: options.registeredTpps }),
+    ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
   });
   return {
     mode: 'in-page',
@@ -172,6 +175,7 @@ export async function registerSandbox(options: RegisterSandboxOptions = {}): Pro
     ...(options.signatures === undefined ? {} : { signatures: options.signatures }),
     ...(options.signResponses === undefined ? {} : { signResponses: options.signResponses }),
     ...(options.registeredTpps === undefined ? {} : { registeredTpps: options.registeredTpps }),
+    ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
   });
   scriptUrl.search = search.toString();
   const scope = new URL(options.scope ?? '/', location.href);

@@ -25,6 +25,7 @@ function engineOptions(): SandboxOptions {
     signResponses: config.signResponses,
     ...(config.seed === undefined ? {} : { seed: config.seed }),
     ...(config.registeredTpps === undefined ? {} : { registeredTpps: config.registeredTpps }),
+    ...(config.maxBodyBytes === undefined ? {} : { maxBodyBytes: config.maxBodyBytes }),
   };
 }
 

@@ -11,11 +11,17 @@ describe("the worker's options in its script URL", () => {
     const registeredTpps = [
       { organisationId: 'PSDNO-FSA-933012867', name: 'Test TPP', roles: ['PSP_AI' as const] },
     ];
-    const search = writeWorkerConfig({ signatures: 'off', signResponses: true, registeredTpps });
+    const search = writeWorkerConfig({
+      signatures: 'off',
+      signResponses: true,
+      registeredTpps,
+      maxBodyBytes: 64 * 1024 * 1024,
+    });
     expect(readWorkerConfig(new URLSearchParams(search.toString()))).toMatchObject({
       signatures: 'off',
       signResponses: true,
       registeredTpps,
+      maxBodyBytes: 64 * 1024 * 1024,
     });
   });
 
