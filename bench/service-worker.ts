@@ -220,15 +220,25 @@ async function importState(page: Page, file: string): Promise<void> {
   if (status >= 300) throw new Error(`importing ${file}: ${status}`);
 }
 
-/** From a stopped worker to the first answer of GET /_sandbank/clock, in ms. */
-async function coldStart(page: Page): Promise<number> {
+interface ColdStart {
+  firstAnswer: number;
+  read: number;
+  fold: number;
+}
+
+/** From a stopped worker to the first answer of GET /_sandbank/clock, in ms, with the restore's parts. */
+async function coldStart(page: Page): Promise<ColdStart> {
   await stopWorkers(page);
   return page.evaluate(async () => {
     const started = performance.now();
     const response = await fetch('/_sandbank/clock');
     await response.text();
+    const firstAnswer = performance.now() - started;
     if (response.status !== 200) throw new Error(`after the restart: ${response.status}`);
-    return performance.now() - started;
+    const report = (await (await fetch('/_sandbank/storage')).json()) as {
+      restoreMs: { read: number; fold: number };
+    };
+    return { firstAnswer, ...report.restoreMs };
   });
 }
 
@@ -245,6 +255,8 @@ export interface ServiceWorkerReport {
   throughput: Record<'floor' | 'msw' | 'sandbank', number>;
   mutation: Record<'transactions1k' | 'transactions100k', Stats>;
   coldStart100k: Stats;
+  /** The restore inside the cold start: reading IndexedDB, folding the log and validating. */
+  restore100k: { read: Stats; fold: Stats };
   stateBytes100k: number;
 }
 
@@ -275,7 +287,10 @@ export async function runServiceWorkerBench(count = 500): Promise<ServiceWorkerR
     ]);
     const start = await sandboxContext.newPage();
     await start.goto(`${app.origin}/`);
-    await registered(start, { maxBodyBytes: 64 * 1024 * 1024 });
+    await registered(start, {
+      maxBodyBytes: 64 * 1024 * 1024,
+      ...(process.env.BENCH_COMPACT ? { compactEvery: Number(process.env.BENCH_COMPACT) } : {}),
+    });
     const psu = await consent(start, app.origin);
     const sandbank = start; // now on /callback, controlled, with the TPP kit loaded
     const msw = await openPage(mswContext, `${app.origin}/msw/`);
@@ -318,7 +333,7 @@ export async function runServiceWorkerBench(count = 500): Promise<ServiceWorkerR
     await importState(sandbank, '/bench/state-100k.json');
     await writes(sandbank, 20);
     const mutation100k = stats(await writes(sandbank, mutations));
-    const restarts: number[] = [];
+    const restarts: ColdStart[] = [];
     for (let i = 0; i < 5; i++) restarts.push(await coldStart(sandbank));
 
     await Promise.all([sandboxContext.close(), mswContext.close(), bareContext.close()]);
@@ -327,7 +342,11 @@ export async function runServiceWorkerBench(count = 500): Promise<ServiceWorkerR
       latency: { floor: stats(samples.floor), msw: stats(samples.msw), sandbank: stats(samples.sandbank) },
       throughput: rps,
       mutation: { transactions1k: mutation1k, transactions100k: mutation100k },
-      coldStart100k: stats(restarts),
+      coldStart100k: stats(restarts.map((r) => r.firstAnswer)),
+      restore100k: {
+        read: stats(restarts.map((r) => r.read)),
+        fold: stats(restarts.map((r) => r.fold)),
+      },
       stateBytes100k: state100k.length,
     };
   } finally {
@@ -368,6 +387,9 @@ export function printReport(report: ServiceWorkerReport): void {
   const cold = report.coldStart100k;
   console.log(
     `\nstopped worker → first answer, 100 000 transactions stored (${(report.stateBytes100k / 1e6).toFixed(1)} MB of JSON): median ${cold.p50.toFixed(1)} ms, worst ${Math.max(cold.p99, cold.p50).toFixed(1)} ms over ${cold.samples}`,
+  );
+  console.log(
+    `  of which restoring: IndexedDB read ${report.restore100k.read.p50.toFixed(1)} ms, log fold + validation ${report.restore100k.fold.p50.toFixed(1)} ms (medians)`,
   );
 }
 

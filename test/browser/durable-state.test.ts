@@ -99,15 +99,44 @@ describe('durable state in IndexedDB', () => {
   test('folds the log into a snapshot in the background and restores from both', async () => {
     const page = await openControlledPage(context, app.origin, { compactEvery: 5 });
     for (let i = 0; i < 12; i++) await advanceClock(page, 1);
-    await page.waitForTimeout(100);
-    const report = await storageReport(page);
-    expect(report.snapshotSeq).toBeGreaterThanOrEqual(10);
-    expect(report.logEntries).toBeLessThan(5);
+    await expect
+      .poll(async () => (await storageReport(page)).snapshotSeq, { timeout: 5_000 })
+      .toBeGreaterThanOrEqual(10);
+    expect((await storageReport(page)).logEntries).toBeLessThan(5);
     await stopWorkers(page);
     expect(await offsetMinutes(page)).toBe(12);
     await advanceClock(page, 1);
     await stopWorkers(page);
     expect(await offsetMinutes(page)).toBe(13);
+  });
+
+  test('waits for a pause in the writes before compacting, unless the log grows ten times too long', async () => {
+    const page = await openControlledPage(context, app.origin, { compactEvery: 3 });
+    // Back to back, as a burst: past compactEvery, short of ten times it, nothing is folded yet.
+    await page.evaluate(async () => {
+      for (let i = 0; i < 20; i++) {
+        await fetch('/_sandbank/clock', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ advanceMinutes: 1 }),
+        });
+      }
+    });
+    expect(await storageReport(page)).toMatchObject({ snapshotSeq: 0 });
+    await page.evaluate(async () => {
+      for (let i = 0; i < 15; i++) {
+        await fetch('/_sandbank/clock', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ advanceMinutes: 1 }),
+        });
+      }
+    });
+    const during = (await storageReport(page)).snapshotSeq as number;
+    expect(during).toBeGreaterThanOrEqual(30);
+    await expect.poll(async () => (await storageReport(page)).snapshotSeq, { timeout: 5_000 }).toBe(35);
+    await stopWorkers(page);
+    expect(await offsetMinutes(page)).toBe(35);
   });
 
   test('keeps working, durably, after the database is deleted under the running worker', async () => {
