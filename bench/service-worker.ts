@@ -289,7 +289,6 @@ export async function runServiceWorkerBench(count = 500): Promise<ServiceWorkerR
     await start.goto(`${app.origin}/`);
     await registered(start, {
       maxBodyBytes: 64 * 1024 * 1024,
-      ...(process.env.BENCH_COMPACT ? { compactEvery: Number(process.env.BENCH_COMPACT) } : {}),
     });
     const psu = await consent(start, app.origin);
     const sandbank = start; // now on /callback, controlled, with the TPP kit loaded

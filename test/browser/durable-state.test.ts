@@ -96,6 +96,32 @@ describe('durable state in IndexedDB', () => {
     expect(after === before).toBe(true);
   });
 
+  test('restores an imported state exactly from the change log after a restart', async () => {
+    const page = await openControlledPage(context, app.origin);
+    await advanceClock(page, 5);
+    const exported = (await pageFetch(page, '/_sandbank/state')).body;
+    await signedFetch(page, '/v1/sandbox/customers', {
+      method: 'POST',
+      headers: { 'X-Request-ID': crypto.randomUUID(), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ customerNumber: '01010000110', name: 'Per Hansen', type: 'private' }),
+      offsetMs: 5 * 60_000,
+    });
+    const imported = await pageFetch(page, '/_sandbank/state', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: exported,
+    });
+    expect(imported.status).toBeLessThan(300);
+    await advanceClock(page, 1);
+    await stopWorkers(page);
+    expect(await storageReport(page)).toMatchObject({ restored: 'snapshot', snapshotSeq: 0, logEntries: 4 });
+    const restored = JSON.parse((await pageFetch(page, '/_sandbank/state')).body) as {
+      clock: { offsetMs: number };
+    };
+    const expected = JSON.parse(exported) as { clock: { offsetMs: number } };
+    expect(restored).toEqual({ ...expected, clock: { offsetMs: expected.clock.offsetMs + 60_000 } });
+  });
+
   test('folds the log into a snapshot in the background and restores from both', async () => {
     const page = await openControlledPage(context, app.origin, { compactEvery: 5 });
     for (let i = 0; i < 12; i++) await advanceClock(page, 1);

@@ -57,6 +57,31 @@ const COMPACT_BURST_FACTOR = 10;
 
 class StoredStateError extends Error {}
 
+/**
+ * Top-level replacements (PUT /_sandbank/state sets every slice) are taken as they are: the record
+ * was just read from IndexedDB and nothing else holds it, while applyPatches would deep-copy each
+ * value first, all of a big state's transactions included. The rest goes through immer, in order.
+ */
+function applyLogEntry(state: State, patches: Patch[]): State {
+  let current = state;
+  let pending: Patch[] = [];
+  const flush = () => {
+    if (pending.length > 0) current = applyPatches(current, pending);
+    pending = [];
+  };
+  for (const patch of patches) {
+    if (patch.op === 'remove' || patch.path.length > 1) {
+      pending.push(patch);
+      continue;
+    }
+    flush();
+    const [key] = patch.path;
+    current = key === undefined ? (patch.value as State) : ({ ...current, [key]: patch.value } as State);
+  }
+  flush();
+  return current;
+}
+
 function fold(snapshot: unknown, log: unknown[]): { state: State; seq: number; snapshotSeq: number } {
   const record = snapshot as Partial<SnapshotRecord> | undefined;
   if (record === undefined || record === null || typeof record !== 'object') {
@@ -82,7 +107,7 @@ function fold(snapshot: unknown, log: unknown[]): { state: State; seq: number; s
       );
     }
     try {
-      state = applyPatches(state, entry.patches);
+      state = applyLogEntry(state, entry.patches);
     } catch (error) {
       throw new StoredStateError(`change ${entry.seq} does not apply: ${(error as Error).message}`);
     }
