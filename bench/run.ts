@@ -3,11 +3,13 @@
  * the service-worker benchmarks in Chromium. Figures are printed and written to bench/results/.
  */
 import { runNodeBench } from './node.js';
-import { printFigures, runServiceWorkerBench } from './service-worker.js';
+import { printReport, runServiceWorkerBench, writeReport } from './service-worker.js';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2000);
 const sizes = (process.env.BENCH_SIZES ?? '1000,100000,1000000').split(',').map(Number);
 await runNodeBench(rounds, sizes);
 
 const count = Number(process.env.BENCH_REQUESTS ?? 500);
-printFigures(await runServiceWorkerBench(count), count);
+const report = await runServiceWorkerBench(count);
+printReport(report);
+console.log(`\nwritten to ${writeReport(report)}`);

@@ -1,18 +1,35 @@
 /**
- * Issue 6 benchmark: latency of a GET (and of a committed write) answered by the Sandbank worker (engine + request log +
- * broadcast) against a bare worker answering `new Response('{}')`, measured from the page in Chromium.
- * Run: `pnpm exec tsx bench/service-worker.ts [requests]`.
+ * Issue 6 benchmark, all in one Chromium run, measured from the page:
+ * - a SIGNED `GET /v1/accounts` (after a consent walked through the SCA pages) answered by the Sandbank
+ *   worker, against the same request answered by a real MSW worker (`msw/browser` + its
+ *   mockServiceWorker.js) with a static JSON body, and by a bare worker answering `new Response('{}')`
+ *   (the floor): median, p99, and throughput with 8 requests in flight;
+ * - the cost of a control-plane write with 1 000 and with 100 000 transactions in the state;
+ * - the time from a stopped worker (DevTools `ServiceWorker.stopAllWorkers`) to the first answer with
+ *   100 000 transactions stored.
+ * Run: `pnpm bench` (BENCH_REQUESTS=500 by default) or `pnpm exec tsx bench/service-worker.ts [requests]`.
+ * Writes bench/results/service-worker.json.
  */
-import type { Page } from 'playwright-core';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import type { BrowserContext, Page } from 'playwright-core';
 import { startAppServer } from '../test/browser/support/app-server.js';
 import { launchChromium } from '../test/browser/support/chromium.js';
-import { registered } from '../test/browser/support/page.js';
+import { registered, stopWorkers } from '../test/browser/support/page.js';
+import { stateWithTransactions } from './lib/big-state.js';
+import { type Stats, stats } from './lib/measure.js';
+
+const ACCOUNTS = '/v1/accounts';
+const KARI = '13039319955';
+const SESSION = 'bench-session';
 
 const BARE_WORKER = `
 self.addEventListener('install', (event) => event.waitUntil(self.skipWaiting()));
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 self.addEventListener('fetch', (event) => {
-  if (new URL(event.request.url).pathname.startsWith('/bare/api')) {
+  if (new URL(event.request.url).pathname === '${ACCOUNTS}') {
     event.respondWith(new Response('{}', { headers: { 'content-type': 'application/json' } }));
   }
 });
@@ -27,100 +44,364 @@ window.ready = navigator.serviceWorker.register('/bare/sw.js', { scope: '/bare/'
 });
 </script>`;
 
-interface Figures {
-  label: string;
-  median: number;
-  p99: number;
-  mean: number;
+const MSW_PAGE = `<!doctype html><meta charset="utf-8"><title>msw</title><script src="/msw/app.js"></script>`;
+
+/** The page side of MSW: setupWorker with one handler answering a static JSON body. */
+async function mswApp(): Promise<string> {
+  const out = await build({
+    stdin: {
+      contents: `
+import { setupWorker } from 'msw/browser';
+import { http, HttpResponse } from 'msw';
+window.mswBody = '{}';
+const worker = setupWorker(
+  http.get('${ACCOUNTS}', () => new HttpResponse(window.mswBody, { headers: { 'content-type': 'application/json' } })),
+);
+window.ready = worker.start({
+  serviceWorker: { url: '/msw/mockServiceWorker.js', options: { scope: '/msw/' } },
+  quiet: true,
+  onUnhandledRequest: 'bypass',
+});`,
+      resolveDir: fileURLToPath(new URL('.', import.meta.url)),
+      loader: 'js',
+    },
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    logLevel: 'warning',
+  });
+  return out.outputFiles[0]?.text ?? '';
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+/** MSW's own worker script, as `msw init` would copy it. */
+function mswWorkerScript(): string {
+  return readFileSync(createRequire(import.meta.url).resolve('msw/mockServiceWorker.js'), 'utf8');
 }
 
-async function measure(
-  page: Page,
-  label: string,
-  path: string,
-  count: number,
-  body: string | null = null,
-): Promise<Figures> {
-  const samples = await page.evaluate(
-    async ({ path, count, body }) => {
-      const init: RequestInit = {
-        headers: {
-          'x-request-id': '6b7f3c8e-5c0a-4a4e-9a43-3f1f1b2f0c11',
-          'content-type': 'application/json',
-        },
-        ...(body === null ? {} : { method: 'POST', body }),
+type HeaderList = Array<[string, string]>;
+
+/** Signs `count` GET /v1/accounts requests in the Sandbank page; returns their headers. */
+function signHeaders(page: Page, psu: Record<string, string>, count: number): Promise<HeaderList[]> {
+  return page.evaluate(
+    async ({ psu, count, path }) => {
+      const scope = window as unknown as {
+        tpp: {
+          createTppIdentity(options: { roles: string[] }): Promise<unknown>;
+          signRequest(request: Request, identity: unknown, options: { now: number }): Promise<Request>;
+        };
+        tppIdentity?: Promise<unknown>;
       };
-      for (let i = 0; i < 20; i++) await (await fetch(path, init)).text();
-      const times: number[] = [];
+      scope.tppIdentity ??= scope.tpp.createTppIdentity({ roles: ['PSP_AI', 'PSP_PI'] });
+      const identity = await scope.tppIdentity;
+      const out: Array<Array<[string, string]>> = [];
       for (let i = 0; i < count; i++) {
+        const request = new Request(path, { headers: { ...psu, 'X-Request-ID': crypto.randomUUID() } });
+        const signed = await scope.tpp.signRequest(request, identity, { now: Date.now() });
+        out.push([...signed.headers]);
+      }
+      return out;
+    },
+    { psu, count, path: ACCOUNTS },
+  );
+}
+
+/** Sequential round trips of GET /v1/accounts with the given headers, in ms. */
+function sequential(page: Page, headers: HeaderList[], expectStatus: number): Promise<number[]> {
+  return page.evaluate(
+    async ({ headers, path, expectStatus }) => {
+      const times: number[] = [];
+      for (const set of headers) {
         const started = performance.now();
-        await (await fetch(path, init)).text();
+        const response = await fetch(path, { headers: set });
+        await response.text();
         times.push(performance.now() - started);
+        if (response.status !== expectStatus) throw new Error(`status ${response.status}`);
       }
       return times;
     },
-    { path, count, body },
+    { headers, path: ACCOUNTS, expectStatus },
   );
-  const sorted = [...samples].sort((a, b) => a - b);
+}
+
+/** Requests per second with `inFlight` requests outstanding at any time. */
+function throughput(page: Page, headers: HeaderList[], inFlight: number): Promise<number> {
+  return page.evaluate(
+    async ({ headers, path, inFlight }) => {
+      let next = 0;
+      const started = performance.now();
+      // No named function inside: tsx would wrap it in a helper the page does not have.
+      await Promise.all(
+        Array.from({ length: inFlight }, async () => {
+          while (next < headers.length) {
+            const set = headers[next++] as Array<[string, string]>;
+            await (await fetch(path, { headers: set })).text();
+          }
+        }),
+      );
+      return (headers.length / (performance.now() - started)) * 1000;
+    },
+    { headers, path: ACCOUNTS, inFlight },
+  );
+}
+
+/** Walks the consent SCA with clicks and returns the headers that read the consented accounts. */
+async function consent(page: Page, origin: string): Promise<Record<string, string>> {
+  const redirectUri = `${origin}/callback`;
+  const created = await page.evaluate(
+    async ({ redirectUri, session }) => {
+      const scope = window as unknown as {
+        tpp: {
+          createTppIdentity(options: { roles: string[] }): Promise<unknown>;
+          signRequest(request: Request, identity: unknown): Promise<Request>;
+        };
+      };
+      const identity = await scope.tpp.createTppIdentity({ roles: ['PSP_AI', 'PSP_PI'] });
+      const request = new Request('/v1/bank-offered-consents', {
+        method: 'POST',
+        headers: { 'TPP-Redirect-URI': redirectUri, 'TPP-Session-ID': session },
+      });
+      const response = await fetch(await scope.tpp.signRequest(request, identity));
+      return (await response.json()) as { _links: { scaRedirect: { href: string } } };
+    },
+    { redirectUri, session: SESSION },
+  );
+  await page.goto(created._links.scaRedirect.href);
+  await page.fill('input[name=nationalIdentityNumber]', KARI);
+  await Promise.all([page.waitForNavigation(), page.click('button[value=approve]')]);
+  if ((await page.$('input[name=context]')) !== null) {
+    await page.check('input[name=context][value=PRIVATE]');
+    await Promise.all([page.waitForNavigation(), page.click('button[value=approve]')]);
+  }
+  for (const box of await page.$$('input[type=checkbox][name=accounts]')) await box.check();
+  await Promise.all([page.waitForURL('**/callback?**'), page.click('button[value=approve]')]);
+  const psuId = new URL(page.url()).searchParams.get('psu-id');
+  if (psuId === null) throw new Error(`the SCA ended without psu-id: ${page.url()}`);
   return {
-    label,
-    median: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    mean: samples.reduce((sum, t) => sum + t, 0) / samples.length,
+    'PSU-ID': psuId,
+    'TPP-Session-ID': SESSION,
+    'TPP-Redirect-URI': redirectUri,
+    'X-Accept-Fix': 'amount-as-string',
   };
 }
 
-export async function runServiceWorkerBench(count = 500): Promise<Figures[]> {
+/** Durations of `count` control-plane writes (each commits one change to IndexedDB). */
+function writes(page: Page, count: number): Promise<number[]> {
+  return page.evaluate(async (count) => {
+    const times: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const started = performance.now();
+      const response = await fetch('/_sandbank/clock', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ advanceMinutes: 1 }),
+      });
+      await response.text();
+      times.push(performance.now() - started);
+      if (response.status !== 200) throw new Error(`clock write: ${response.status}`);
+    }
+    return times;
+  }, count);
+}
+
+/** Imports the state served at `file` through PUT /_sandbank/state. */
+async function importState(page: Page, file: string): Promise<void> {
+  const status = await page.evaluate(async (file) => {
+    const body = await (await fetch(file)).text();
+    const response = await fetch('/_sandbank/state', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    await response.text();
+    return response.status;
+  }, file);
+  if (status >= 300) throw new Error(`importing ${file}: ${status}`);
+}
+
+interface ColdStart {
+  firstAnswer: number;
+  read: number;
+  fold: number;
+}
+
+/** From a stopped worker to the first answer of GET /_sandbank/clock, in ms, with the restore's parts. */
+async function coldStart(page: Page): Promise<ColdStart> {
+  await stopWorkers(page);
+  return page.evaluate(async () => {
+    const started = performance.now();
+    const response = await fetch('/_sandbank/clock');
+    await response.text();
+    const firstAnswer = performance.now() - started;
+    if (response.status !== 200) throw new Error(`after the restart: ${response.status}`);
+    const report = (await (await fetch('/_sandbank/storage')).json()) as {
+      restoreMs: { read: number; fold: number };
+    };
+    return { firstAnswer, ...report.restoreMs };
+  });
+}
+
+async function openPage(context: BrowserContext, url: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.evaluate(() => (window as unknown as { ready: Promise<unknown> }).ready);
+  return page;
+}
+
+export interface ServiceWorkerReport {
+  requests: number;
+  latency: Record<'floor' | 'msw' | 'sandbank', Stats>;
+  throughput: Record<'floor' | 'msw' | 'sandbank', number>;
+  mutation: Record<'transactions1k' | 'transactions100k', Stats>;
+  coldStart100k: Stats;
+  /** The restore inside the cold start: reading IndexedDB, folding the log and validating. */
+  restore100k: { read: Stats; fold: Stats };
+  stateBytes100k: number;
+}
+
+export async function runServiceWorkerBench(count = 500): Promise<ServiceWorkerReport> {
+  const now = Date.now();
+  const state1k = JSON.stringify(stateWithTransactions(1_000, now));
+  const state100k = JSON.stringify(stateWithTransactions(100_000, now));
   const [browser, app] = await Promise.all([
     launchChromium(),
     startAppServer({
       files: {
         '/bare/sw.js': ['text/javascript', BARE_WORKER],
         '/bare/': ['text/html', BARE_PAGE],
+        '/msw/mockServiceWorker.js': ['text/javascript', mswWorkerScript()],
+        '/msw/app.js': ['text/javascript', await mswApp()],
+        '/msw/': ['text/html', MSW_PAGE],
+        '/bench/state-1k.json': ['application/json', state1k],
+        '/bench/state-100k.json': ['application/json', state100k],
       },
     }),
   ]);
   try {
-    const context = await browser.newContext();
-    const sandbank = await context.newPage();
-    await sandbank.goto(`${app.origin}/`);
-    await registered(sandbank);
-    const bare = await context.newPage();
-    await bare.goto(`${app.origin}/bare/`);
-    await bare.evaluate(() => (window as unknown as { ready: Promise<void> }).ready);
-    return [
-      await measure(bare, "bare worker: new Response('{}')", '/bare/api/x', count),
-      await measure(sandbank, 'Sandbank: GET /_sandbank/clock', '/_sandbank/clock', count),
-      await measure(sandbank, 'Sandbank: GET /v1/sandbox/customers', '/v1/sandbox/customers', count),
-      await measure(
-        sandbank,
-        'Sandbank: POST /_sandbank/clock (IndexedDB)',
-        '/_sandbank/clock',
-        count,
-        JSON.stringify({ advanceMinutes: 1 }),
-      ),
-    ];
+    // One context each: separate origins' storage is not needed, but separate registrations are.
+    const [sandboxContext, mswContext, bareContext] = await Promise.all([
+      browser.newContext(),
+      browser.newContext(),
+      browser.newContext(),
+    ]);
+    const start = await sandboxContext.newPage();
+    await start.goto(`${app.origin}/`);
+    await registered(start, {
+      maxBodyBytes: 64 * 1024 * 1024,
+    });
+    const psu = await consent(start, app.origin);
+    const sandbank = start; // now on /callback, controlled, with the TPP kit loaded
+    const msw = await openPage(mswContext, `${app.origin}/msw/`);
+    const bare = await openPage(bareContext, `${app.origin}/bare/`);
+    // MSW answers the same body the bank does.
+    const [sample] = await signHeaders(sandbank, psu, 1);
+    const body = await sandbank.evaluate(
+      async ({ path, headers }) => (await fetch(path, { headers })).text(),
+      { path: ACCOUNTS, headers: sample as HeaderList },
+    );
+    await msw.evaluate((body) => {
+      (window as unknown as { mswBody: string }).mswBody = body;
+    }, body);
+
+    // Blocks of freshly signed requests (the bank accepts a signature dated within 60 s), the
+    // contenders interleaved block by block so machine noise falls on all alike.
+    const block = 100;
+    const samples = { floor: [] as number[], msw: [] as number[], sandbank: [] as number[] };
+    const warm = await signHeaders(sandbank, psu, 50);
+    await sequential(sandbank, warm, 200);
+    await sequential(msw, warm, 200);
+    await sequential(bare, warm, 200);
+    for (let done = 0; done < count; done += block) {
+      const headers = await signHeaders(sandbank, psu, Math.min(block, count - done));
+      samples.sandbank.push(...(await sequential(sandbank, headers, 200)));
+      samples.msw.push(...(await sequential(msw, headers, 200)));
+      samples.floor.push(...(await sequential(bare, headers, 200)));
+    }
+    const parallel = await signHeaders(sandbank, psu, 400);
+    const rps = {
+      sandbank: await throughput(sandbank, parallel, 8),
+      msw: await throughput(msw, parallel, 8),
+      floor: await throughput(bare, parallel, 8),
+    };
+
+    const mutations = Math.max(50, Math.min(count, 300));
+    await importState(sandbank, '/bench/state-1k.json');
+    await writes(sandbank, 20);
+    const mutation1k = stats(await writes(sandbank, mutations));
+    await importState(sandbank, '/bench/state-100k.json');
+    await writes(sandbank, 20);
+    const mutation100k = stats(await writes(sandbank, mutations));
+    const restarts: ColdStart[] = [];
+    for (let i = 0; i < 5; i++) restarts.push(await coldStart(sandbank));
+
+    await Promise.all([sandboxContext.close(), mswContext.close(), bareContext.close()]);
+    return {
+      requests: count,
+      latency: { floor: stats(samples.floor), msw: stats(samples.msw), sandbank: stats(samples.sandbank) },
+      throughput: rps,
+      mutation: { transactions1k: mutation1k, transactions100k: mutation100k },
+      coldStart100k: stats(restarts.map((r) => r.firstAnswer)),
+      restore100k: {
+        read: stats(restarts.map((r) => r.read)),
+        fold: stats(restarts.map((r) => r.fold)),
+      },
+      stateBytes100k: state100k.length,
+    };
   } finally {
     await browser.close();
     await app.close();
   }
 }
 
-export function printFigures(figures: Figures[], count: number): void {
-  console.log(`service worker round trip from the page, ${count} sequential requests each (ms)`);
-  console.log(`${'case'.padEnd(46)} ${'median'.padStart(8)} ${'p99'.padStart(8)} ${'mean'.padStart(8)}`);
-  for (const f of figures) {
+const ms = (value: number) => value.toFixed(3).padStart(9);
+const times = (value: number) => `${value.toFixed(2)}×`.padStart(7);
+
+export function printReport(report: ServiceWorkerReport): void {
+  const { latency, throughput: rps } = report;
+  console.log(
+    `signed GET ${ACCOUNTS} from the page, ${report.requests} sequential requests each, contenders interleaved (ms)`,
+  );
+  console.log(
+    `${'worker'.padEnd(34)} ${'median'.padStart(9)} ${'p99'.padStart(9)} ${'×floor'.padStart(7)} ${'p99×'.padStart(7)} ${'req/s@8'.padStart(9)} ${'×floor'.padStart(7)}`,
+  );
+  const rows: Array<[string, 'floor' | 'msw' | 'sandbank']> = [
+    ["bare: new Response('{}') (floor)", 'floor'],
+    ['MSW 2: static JSON body', 'msw'],
+    ['Sandbank: engine, signature check', 'sandbank'],
+  ];
+  for (const [label, key] of rows) {
+    const s = latency[key];
     console.log(
-      `${f.label.padEnd(46)} ${f.median.toFixed(3).padStart(8)} ${f.p99.toFixed(3).padStart(8)} ${f.mean.toFixed(3).padStart(8)}`,
+      `${label.padEnd(34)} ${ms(s.p50)} ${ms(s.p99)} ${times(s.p50 / latency.floor.p50)} ${times(s.p99 / latency.floor.p99)} ${rps[key].toFixed(0).padStart(9)} ${times(rps[key] / rps.floor)}`,
     );
   }
+  const { transactions1k: small, transactions100k: big } = report.mutation;
+  console.log('\ncontrol-plane write (POST /_sandbank/clock, one IndexedDB commit) (ms)');
+  console.log(`${'state'.padEnd(34)} ${'median'.padStart(9)} ${'p99'.padStart(9)} ${'×1k'.padStart(7)}`);
+  console.log(`${'1 000 transactions'.padEnd(34)} ${ms(small.p50)} ${ms(small.p99)} ${times(1)}`);
+  console.log(
+    `${'100 000 transactions'.padEnd(34)} ${ms(big.p50)} ${ms(big.p99)} ${times(big.p50 / small.p50)}`,
+  );
+  const cold = report.coldStart100k;
+  console.log(
+    `\nstopped worker → first answer, 100 000 transactions stored (${(report.stateBytes100k / 1e6).toFixed(1)} MB of JSON): median ${cold.p50.toFixed(1)} ms, worst ${Math.max(cold.p99, cold.p50).toFixed(1)} ms over ${cold.samples}`,
+  );
+  console.log(
+    `  of which restoring: IndexedDB read ${report.restore100k.read.p50.toFixed(1)} ms, log fold + validation ${report.restore100k.fold.p50.toFixed(1)} ms (medians)`,
+  );
+}
+
+export function writeReport(report: ServiceWorkerReport): string {
+  const dir = fileURLToPath(new URL('./results/', import.meta.url));
+  mkdirSync(dir, { recursive: true });
+  const path = `${dir}service-worker.json`;
+  writeFileSync(path, `${JSON.stringify({ at: new Date().toISOString(), ...report }, null, 2)}\n`);
+  return path;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const count = Number(process.argv[2] ?? 500);
-  printFigures(await runServiceWorkerBench(count), count);
+  const report = await runServiceWorkerBench(Number(process.argv[2] ?? 500));
+  printReport(report);
+  console.log(`\nwritten to ${writeReport(report)}`);
 }

@@ -7,6 +7,7 @@ import {
   offsetMinutes,
   openControlledPage,
   pageFetch,
+  signedFetch,
   stopWorkers,
   storageReport,
 } from './support/page.js';
@@ -41,6 +42,29 @@ describe('durable state in IndexedDB', () => {
     expect(await storageReport(page)).toMatchObject({ restored: 'snapshot', durable: true, problem: null });
   });
 
+  test('keeps every answered signed API write when the browser stops the worker between them', async () => {
+    const page = await openControlledPage(context, app.origin);
+    const created: number[] = [];
+    for (const customerNumber of ['01010000110', '01010000382']) {
+      const response = await signedFetch(page, '/v1/sandbox/customers', {
+        method: 'POST',
+        headers: { 'X-Request-ID': crypto.randomUUID(), 'Content-Type': 'application/json' },
+        body: JSON.stringify({ customerNumber, name: 'Per Hansen', type: 'private' }),
+      });
+      created.push(response.status);
+      await stopWorkers(page);
+    }
+    expect(created).toEqual([201, 201]);
+    const listed = await signedFetch(page, '/v1/sandbox/customers', {
+      headers: { 'X-Request-ID': crypto.randomUUID() },
+    });
+    const numbers = (JSON.parse(listed.body) as Array<{ customerNumber: string }>).map(
+      (c) => c.customerNumber,
+    );
+    expect(numbers).toEqual(expect.arrayContaining(['01010000110', '01010000382']));
+    expect(numbers).toHaveLength(6);
+  });
+
   test('stores only the change, whatever the size of the state', async () => {
     const page = await openControlledPage(context, app.origin);
     const stateSize = (await pageFetch(page, '/_sandbank/state')).body.length;
@@ -72,18 +96,73 @@ describe('durable state in IndexedDB', () => {
     expect(after === before).toBe(true);
   });
 
+  test('restores an imported state exactly from the change log after a restart', async () => {
+    const page = await openControlledPage(context, app.origin);
+    await advanceClock(page, 5);
+    const exported = (await pageFetch(page, '/_sandbank/state')).body;
+    await signedFetch(page, '/v1/sandbox/customers', {
+      method: 'POST',
+      headers: { 'X-Request-ID': crypto.randomUUID(), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ customerNumber: '01010000110', name: 'Per Hansen', type: 'private' }),
+      offsetMs: 5 * 60_000,
+    });
+    const imported = await pageFetch(page, '/_sandbank/state', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: exported,
+    });
+    expect(imported.status).toBeLessThan(300);
+    await advanceClock(page, 1);
+    await stopWorkers(page);
+    expect(await storageReport(page)).toMatchObject({ restored: 'snapshot', snapshotSeq: 0, logEntries: 4 });
+    const restored = JSON.parse((await pageFetch(page, '/_sandbank/state')).body) as {
+      clock: { offsetMs: number };
+    };
+    const expected = JSON.parse(exported) as { clock: { offsetMs: number } };
+    expect(restored).toEqual({ ...expected, clock: { offsetMs: expected.clock.offsetMs + 60_000 } });
+  });
+
   test('folds the log into a snapshot in the background and restores from both', async () => {
     const page = await openControlledPage(context, app.origin, { compactEvery: 5 });
     for (let i = 0; i < 12; i++) await advanceClock(page, 1);
-    await page.waitForTimeout(100);
-    const report = await storageReport(page);
-    expect(report.snapshotSeq).toBeGreaterThanOrEqual(10);
-    expect(report.logEntries).toBeLessThan(5);
+    await expect
+      .poll(async () => (await storageReport(page)).snapshotSeq, { timeout: 5_000 })
+      .toBeGreaterThanOrEqual(10);
+    expect((await storageReport(page)).logEntries).toBeLessThan(5);
     await stopWorkers(page);
     expect(await offsetMinutes(page)).toBe(12);
     await advanceClock(page, 1);
     await stopWorkers(page);
     expect(await offsetMinutes(page)).toBe(13);
+  });
+
+  test('waits for a pause in the writes before compacting, unless the log grows ten times too long', async () => {
+    const page = await openControlledPage(context, app.origin, { compactEvery: 3 });
+    // Back to back, as a burst: past compactEvery, short of ten times it, nothing is folded yet.
+    await page.evaluate(async () => {
+      for (let i = 0; i < 20; i++) {
+        await fetch('/_sandbank/clock', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ advanceMinutes: 1 }),
+        });
+      }
+    });
+    expect(await storageReport(page)).toMatchObject({ snapshotSeq: 0 });
+    await page.evaluate(async () => {
+      for (let i = 0; i < 15; i++) {
+        await fetch('/_sandbank/clock', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ advanceMinutes: 1 }),
+        });
+      }
+    });
+    const during = (await storageReport(page)).snapshotSeq as number;
+    expect(during).toBeGreaterThanOrEqual(30);
+    await expect.poll(async () => (await storageReport(page)).snapshotSeq, { timeout: 5_000 }).toBe(35);
+    await stopWorkers(page);
+    expect(await offsetMinutes(page)).toBe(35);
   });
 
   test('keeps working, durably, after the database is deleted under the running worker', async () => {

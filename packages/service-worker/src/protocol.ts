@@ -1,4 +1,4 @@
-import type { Commit, RequestLogEntry } from '@sandbank/engine';
+import type { Commit, RequestLogEntry, SandboxOptions } from '@sandbank/engine';
 import type { StorageReport } from './storage.js';
 
 /** The BroadcastChannel every open tab listens on. */
@@ -25,6 +25,30 @@ export interface WorkerConfig {
   controlPlane: boolean;
   /** Fold the change log into a snapshot after this many entries. */
   compactEvery: number;
+  /** part 5.1: `required` (the default, as in the engine) or `off`. */
+  signatures: 'required' | 'off';
+  /** part 5.1 rule 10: sign every response with the bank's key. */
+  signResponses: boolean;
+  registeredTpps: RegisteredTpps | undefined;
+  /** Largest accepted request body, e.g. to import a big state (the engine's default when undefined). */
+  maxBodyBytes: number | undefined;
+}
+
+export type RegisteredTpps = NonNullable<SandboxOptions['registeredTpps']>;
+
+function readRegisteredTpps(value: string | null): RegisteredTpps | undefined {
+  if (value === null) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? (parsed as RegisteredTpps) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function positive(value: string | null): number | undefined {
+  const number = Number(value ?? Number.NaN);
+  return Number.isSafeInteger(number) && number > 0 ? number : undefined;
 }
 
 export function readWorkerConfig(search: URLSearchParams): WorkerConfig {
@@ -35,6 +59,11 @@ export function readWorkerConfig(search: URLSearchParams): WorkerConfig {
     seed: search.get('seed') ?? undefined,
     controlPlane: search.get('controlPlane') !== 'false',
     compactEvery: Math.max(1, Number(search.get('compactEvery') ?? 100) || 100),
+    // Anything but an explicit `off` keeps the check: a garbled URL must not switch security off.
+    signatures: search.get('signatures') === 'off' ? 'off' : 'required',
+    signResponses: search.get('signResponses') === 'true',
+    registeredTpps: readRegisteredTpps(search.get('registeredTpps')),
+    maxBodyBytes: positive(search.get('maxBodyBytes')),
   };
 }
 
@@ -45,5 +74,10 @@ export function writeWorkerConfig(config: Partial<WorkerConfig>): URLSearchParam
   if (config.seed !== undefined) search.set('seed', config.seed);
   if (config.controlPlane === false) search.set('controlPlane', 'false');
   if (config.compactEvery !== undefined) search.set('compactEvery', String(config.compactEvery));
+  if (config.signatures === 'off') search.set('signatures', 'off');
+  if (config.signResponses === true) search.set('signResponses', 'true');
+  if (config.maxBodyBytes !== undefined) search.set('maxBodyBytes', String(config.maxBodyBytes));
+  if (config.registeredTpps !== undefined)
+    search.set('registeredTpps', JSON.stringify(config.registeredTpps));
   return search;
 }

@@ -1,5 +1,11 @@
 import type { Profile } from '@sandbank/engine';
-import { CHANNEL_NAME, type SandbankEvent, type WorkerReply, writeWorkerConfig } from './protocol.js';
+import {
+  CHANNEL_NAME,
+  type RegisteredTpps,
+  type SandbankEvent,
+  type WorkerReply,
+  writeWorkerConfig,
+} from './protocol.js';
 import { VERSION } from './version.js';
 
 export interface RegisterSandboxOptions {
@@ -11,6 +17,14 @@ export interface RegisterSandboxOptions {
   basePath?: string;
   seed?: string;
   controlPlane?: boolean;
+  /** part 5.1: every `/v1` request must be signed (`required`, the default) or nothing is checked (`off`). */
+  signatures?: 'required' | 'off';
+  /** part 5.1 rule 10: sign every response with the bank's key (default false). */
+  signResponses?: boolean;
+  /** TPPs in the bank's register from the start (the production profile accepts only these). */
+  registeredTpps?: RegisteredTpps;
+  /** Largest accepted request body in bytes (default 1 MiB), e.g. to import a big state. */
+  maxBodyBytes?: number;
   /** Without service workers (jsdom, old browsers, insecure pages) answer from an in-page engine (default true). */
   fallback?: boolean;
   /** Fold the worker's change log into a snapshot after this many changes (default 100). */
@@ -50,6 +64,10 @@ async function inPage(options: RegisterSandboxOptions, why: string | null): Prom
     ...(options.basePath === undefined ? {} : { basePath: options.basePath }),
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     ...(options.controlPlane === undefined ? {} : { controlPlane: options.controlPlane }),
+    ...(options.signatures === undefined ? {} : { signatures: options.signatures }),
+    ...(options.signResponses === undefined ? {} : { signResponses: options.signResponses }),
+    ...(options.registeredTpps === undefined ? {} : { registeredTpps: options.registeredTpps }),
+    ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
   });
   return {
     mode: 'in-page',
@@ -154,6 +172,10 @@ export async function registerSandbox(options: RegisterSandboxOptions = {}): Pro
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     ...(options.controlPlane === undefined ? {} : { controlPlane: options.controlPlane }),
     ...(options.compactEvery === undefined ? {} : { compactEvery: options.compactEvery }),
+    ...(options.signatures === undefined ? {} : { signatures: options.signatures }),
+    ...(options.signResponses === undefined ? {} : { signResponses: options.signResponses }),
+    ...(options.registeredTpps === undefined ? {} : { registeredTpps: options.registeredTpps }),
+    ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
   });
   scriptUrl.search = search.toString();
   const scope = new URL(options.scope ?? '/', location.href);

@@ -45,11 +45,42 @@ export interface StorageReport {
   snapshotSeq: number;
   logEntries: number;
   quarantined: number;
+  /** How long the restore took, in ms: reading IndexedDB, and folding the log in plus validating. */
+  restoreMs: { read: number; fold: number };
 }
 
 const SNAPSHOT_KEY = 'current';
+/** Compaction waits for this long a pause in the writes… */
+const COMPACT_IDLE_MS = 200;
+/** …unless the log has grown to this many times `compactEvery`. */
+const COMPACT_BURST_FACTOR = 10;
 
 class StoredStateError extends Error {}
+
+/**
+ * Top-level replacements (PUT /_sandbank/state sets every slice) are taken as they are: the record
+ * was just read from IndexedDB and nothing else holds it, while applyPatches would deep-copy each
+ * value first, all of a big state's transactions included. The rest goes through immer, in order.
+ */
+function applyLogEntry(state: State, patches: Patch[]): State {
+  let current = state;
+  let pending: Patch[] = [];
+  const flush = () => {
+    if (pending.length > 0) current = applyPatches(current, pending);
+    pending = [];
+  };
+  for (const patch of patches) {
+    if (patch.op === 'remove' || patch.path.length > 1) {
+      pending.push(patch);
+      continue;
+    }
+    flush();
+    const [key] = patch.path;
+    current = key === undefined ? (patch.value as State) : ({ ...current, [key]: patch.value } as State);
+  }
+  flush();
+  return current;
+}
 
 function fold(snapshot: unknown, log: unknown[]): { state: State; seq: number; snapshotSeq: number } {
   const record = snapshot as Partial<SnapshotRecord> | undefined;
@@ -76,7 +107,7 @@ function fold(snapshot: unknown, log: unknown[]): { state: State; seq: number; s
       );
     }
     try {
-      state = applyPatches(state, entry.patches);
+      state = applyLogEntry(state, entry.patches);
     } catch (error) {
       throw new StoredStateError(`change ${entry.seq} does not apply: ${(error as Error).message}`);
     }
@@ -142,6 +173,7 @@ export function memoryOnly(problem: string): DurableStore {
     snapshotSeq: 0,
     logEntries: 0,
     quarantined: 0,
+    restoreMs: { read: 0, fold: 0 },
   });
 }
 
@@ -192,6 +224,7 @@ async function restoreStore(options: StoreOptions): Promise<DurableStore> {
     );
   }
 
+  const readStarted = performance.now();
   const read = db.transaction(['snapshot', 'log', 'quarantine'], 'readonly');
   const [rawSnapshot, rawLog, quarantinedCount] = await Promise.all([
     read.objectStore('snapshot').get(SNAPSHOT_KEY) as Promise<unknown>,
@@ -199,6 +232,7 @@ async function restoreStore(options: StoreOptions): Promise<DurableStore> {
     read.objectStore('quarantine').count(),
   ]);
   await read.done;
+  const foldStarted = performance.now();
 
   let restored: State | null = null;
   let seq = 0;
@@ -241,6 +275,7 @@ async function restoreStore(options: StoreOptions): Promise<DurableStore> {
     snapshotSeq,
     logEntries: restored === null ? 0 : rawLog.length,
     quarantined,
+    restoreMs: { read: foldStarted - readStarted, fold: performance.now() - foldStarted },
   };
   let latest: { seq: number; state: State } | null = null;
   let sinceSnapshot = report.logEntries;
@@ -282,22 +317,33 @@ async function restoreStore(options: StoreOptions): Promise<DurableStore> {
   };
 
   // Compaction is off the request path: a timer after the response, in its own transaction; the
-  // log entries it folds in are deleted in the same transaction as the snapshot is written.
+  // log entries it folds in are deleted in the same transaction as the snapshot is written. Writing
+  // the whole state takes the worker's thread for hundreds of ms with 100 000 transactions, so it
+  // waits for a pause in the writes; a log that keeps growing through a long burst is folded anyway.
+  let compacting = false;
   const scheduleCompaction = () => {
-    if (compaction !== null) return;
+    if (compacting) return;
+    if (compaction !== null) clearTimeout(compaction);
+    const delay = sinceSnapshot >= compactEvery * COMPACT_BURST_FACTOR ? 0 : COMPACT_IDLE_MS;
     compaction = setTimeout(() => {
       compaction = null;
       const at = latest;
       if (at === null) return;
       const folded = sinceSnapshot;
-      writeSnapshot(at).then(
-        () => {
-          sinceSnapshot -= folded;
-          report.logEntries = Math.max(0, report.logEntries - folded);
-        },
-        (error: unknown) => console.error('[sandbank] compacting the stored state failed', error),
-      );
-    }, 0);
+      compacting = true;
+      writeSnapshot(at)
+        .then(
+          () => {
+            sinceSnapshot -= folded;
+            report.logEntries = Math.max(0, report.logEntries - folded);
+          },
+          (error: unknown) => console.error('[sandbank] compacting the stored state failed', error),
+        )
+        .finally(() => {
+          compacting = false;
+          if (sinceSnapshot >= compactEvery) scheduleCompaction();
+        });
+    }, delay);
   };
 
   return {

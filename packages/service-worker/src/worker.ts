@@ -1,4 +1,4 @@
-import { createSandbox, type Sandbox } from '@sandbank/engine';
+import { createSandbox, type Sandbox, type SandboxOptions } from '@sandbank/engine';
 import { isSandboxPath } from '@sandbank/engine/testing';
 import { CHANNEL_NAME, readWorkerConfig, type SandbankEvent, type WorkerReply } from './protocol.js';
 import { type DurableStore, memoryOnly, openStore } from './storage.js';
@@ -15,6 +15,20 @@ interface Runtime {
   store: DurableStore;
 }
 
+/** The engine options the page chose (registerSandbox), as read from the script URL. */
+function engineOptions(): SandboxOptions {
+  return {
+    profile: config.profile,
+    basePath: config.basePath,
+    controlPlane: config.controlPlane,
+    signatures: config.signatures,
+    signResponses: config.signResponses,
+    ...(config.seed === undefined ? {} : { seed: config.seed }),
+    ...(config.registeredTpps === undefined ? {} : { registeredTpps: config.registeredTpps }),
+    ...(config.maxBodyBytes === undefined ? {} : { maxBodyBytes: config.maxBodyBytes }),
+  };
+}
+
 function broadcast(channel: BroadcastChannel | null, event: SandbankEvent): void {
   try {
     channel?.postMessage(event);
@@ -29,10 +43,7 @@ async function start(): Promise<Runtime> {
   // The log's number, not the engine's counter: it keeps rising across worker restarts.
   let logSeq = store.lastSeq;
   const sandbox = createSandbox({
-    profile: config.profile,
-    basePath: config.basePath,
-    controlPlane: config.controlPlane,
-    ...(config.seed === undefined ? {} : { seed: config.seed }),
+    ...engineOptions(),
     ...(store.restored === null ? {} : { initialState: store.restored }),
     // The response waits for IndexedDB: a worker stopped right after answering loses nothing.
     persist: async (commit) => {
@@ -71,10 +82,7 @@ function runtime(): Promise<Runtime> {
   ready ??= start().catch(
     (error: unknown): Runtime => ({
       sandbox: createSandbox({
-        profile: config.profile,
-        basePath: config.basePath,
-        controlPlane: config.controlPlane,
-        ...(config.seed === undefined ? {} : { seed: config.seed }),
+        ...engineOptions(),
       }),
       store: memoryOnly(
         `the worker could not start with its stored state (${String(error)}); it runs from the seed in memory`,

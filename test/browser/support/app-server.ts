@@ -8,6 +8,11 @@ const PAGE = `<!doctype html>
 <html><head><meta charset="utf-8"><title>test app</title><script src="/app.js"></script></head>
 <body><h1>test app</h1></body></html>`;
 
+/** Where the SCA sends the PSU back; it loads the app too, so it can go on calling the API. */
+const CALLBACK = `<!doctype html>
+<html><head><meta charset="utf-8"><title>callback</title><script src="/app.js"></script></head>
+<body><p>callback</p></body></html>`;
+
 export interface AppServer {
   /** `http://localhost:<port>`: a secure context, as service workers need. */
   origin: string;
@@ -22,9 +27,16 @@ let bundles: Promise<{ worker: string; app: string }> | undefined;
 function bundle(): Promise<{ worker: string; app: string }> {
   bundles ??= (async () => {
     const index = fileURLToPath(new URL('../../../packages/service-worker/src/index.ts', import.meta.url));
+    const tpp = fileURLToPath(new URL('../../../packages/engine/src/tpp/index.ts', import.meta.url));
     const app = await build({
       stdin: {
-        contents: `import { registerSandbox, VERSION } from ${JSON.stringify(index)};\nwindow.sandbank = { registerSandbox, VERSION };`,
+        // The TPP kit too, so pages make their identity with WebCrypto and sign as a browser app does.
+        contents: [
+          `import { registerSandbox, VERSION } from ${JSON.stringify(index)};`,
+          `import { createTppIdentity, signRequest } from ${JSON.stringify(tpp)};`,
+          'window.sandbank = { registerSandbox, VERSION };',
+          'window.tpp = { createTppIdentity, signRequest };',
+        ].join('\n'),
         resolveDir: fileURLToPath(new URL('.', import.meta.url)),
         loader: 'ts',
       },
@@ -72,7 +84,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
       response.end(app);
     } else if (path === '/' || path === '/index.html' || path === '/callback') {
       response.setHeader('content-type', 'text/html; charset=utf-8');
-      response.end(path === '/callback' ? '<!doctype html><title>callback</title><p>callback</p>' : PAGE);
+      response.end(path === '/callback' ? CALLBACK : PAGE);
     } else {
       response.statusCode = 404;
       response.setHeader('content-type', 'text/plain');

@@ -73,3 +73,37 @@ export async function stopWorkers(page: Page): Promise<void> {
 export async function storageReport(page: Page): Promise<Record<string, unknown>> {
   return JSON.parse((await pageFetch(page, '/_sandbank/storage')).body) as Record<string, unknown>;
 }
+
+export interface SignedInit {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** The bank clock's offset (control plane `advanceMinutes`), so X-Date matches it. */
+  offsetMs?: number;
+}
+
+/**
+ * `fetch` from inside the page, signed as a browser TPP app signs: an identity made in the page with
+ * WebCrypto by the TPP kit (once per page), then `signRequest`, which dates the request with X-Date.
+ */
+export function signedFetch(page: Page, path: string, init: SignedInit = {}): Promise<PageResponse> {
+  return page.evaluate(
+    async ({ path, init }) => {
+      const scope = window as unknown as {
+        tpp: {
+          createTppIdentity(options: { roles: string[] }): Promise<unknown>;
+          signRequest(request: Request, identity: unknown, options: { now: number }): Promise<Request>;
+        };
+        tppIdentity?: Promise<unknown>;
+      };
+      scope.tppIdentity ??= scope.tpp.createTppIdentity({ roles: ['PSP_AI', 'PSP_PI'] });
+      const { offsetMs = 0, ...requestInit } = init;
+      const request = await scope.tpp.signRequest(new Request(path, requestInit), await scope.tppIdentity, {
+        now: Date.now() + offsetMs,
+      });
+      const response = await fetch(request);
+      return { status: response.status, body: await response.text() };
+    },
+    { path, init },
+  );
+}

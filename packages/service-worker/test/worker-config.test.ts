@@ -1,0 +1,32 @@
+import { describe, expect, test } from 'vitest';
+import { readWorkerConfig, writeWorkerConfig } from '../src/protocol.js';
+
+describe("the worker's options in its script URL", () => {
+  test('require signatures by default, like the engine', () => {
+    const config = readWorkerConfig(writeWorkerConfig({}));
+    expect(config).toMatchObject({ signatures: 'required', signResponses: false, registeredTpps: undefined });
+  });
+
+  test('carry signatures off, signed responses and the registered TPPs to the worker', () => {
+    const registeredTpps = [
+      { organisationId: 'PSDNO-FSA-933012867', name: 'Test TPP', roles: ['PSP_AI' as const] },
+    ];
+    const search = writeWorkerConfig({
+      signatures: 'off',
+      signResponses: true,
+      registeredTpps,
+      maxBodyBytes: 64 * 1024 * 1024,
+    });
+    expect(readWorkerConfig(new URLSearchParams(search.toString()))).toMatchObject({
+      signatures: 'off',
+      signResponses: true,
+      registeredTpps,
+      maxBodyBytes: 64 * 1024 * 1024,
+    });
+  });
+
+  test('keep the check on when the value is not exactly off', () => {
+    expect(readWorkerConfig(new URLSearchParams('signatures=OFF')).signatures).toBe('required');
+    expect(readWorkerConfig(new URLSearchParams('registeredTpps=%7B')).registeredTpps).toBeUndefined();
+  });
+});

@@ -1,0 +1,80 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type AppServer, startAppServer } from './support/app-server.js';
+import { BROWSER_SETUP_TIMEOUT, launchChromium } from './support/chromium.js';
+import { openControlledPage, signedFetch } from './support/page.js';
+
+let browser: Browser;
+let app: AppServer;
+
+beforeAll(async () => {
+  [browser, app] = await Promise.all([launchChromium(), startAppServer()]);
+}, BROWSER_SETUP_TIMEOUT);
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const KARI = '13039319955';
+const SESSION = 'browser-session-1';
+
+describe('the consent SCA as a browser walks it through the worker', () => {
+  test('ends on the TPP callback with psu-id, and the consented accounts are then readable', async () => {
+    const context = await browser.newContext();
+    try {
+      const page = await openControlledPage(context, app.origin);
+      const redirectUri = `${app.origin}/callback`;
+      const created = await signedFetch(page, '/v1/bank-offered-consents', {
+        method: 'POST',
+        headers: {
+          'X-Request-ID': crypto.randomUUID(),
+          'TPP-Redirect-URI': redirectUri,
+          'TPP-Session-ID': SESSION,
+        },
+      });
+      expect(created.status).toBe(201);
+      const href = (JSON.parse(created.body) as { _links: { scaRedirect: { href: string } } })._links
+        .scaRedirect.href;
+      expect(new URL(href).origin).toBe(app.origin);
+
+      // The SCA pages are documents the worker serves; the PSU fills and submits them with clicks.
+      await page.goto(href);
+      await page.fill('input[name=nationalIdentityNumber]', KARI);
+      await Promise.all([page.waitForNavigation(), page.click('button[value=approve]')]);
+      if ((await page.$('input[name=context]')) !== null) {
+        await page.check('input[name=context][value=PRIVATE]');
+        await Promise.all([page.waitForNavigation(), page.click('button[value=approve]')]);
+      }
+      const boxes = await page.$$('input[type=checkbox][name=accounts]');
+      expect(boxes.length).toBeGreaterThan(0);
+      for (const box of boxes) await box.check();
+      await Promise.all([page.waitForURL('**/callback?**'), page.click('button[value=approve]')]);
+
+      // The browser followed the worker's 303 to the app with a GET, which the network served.
+      const callback = new URL(page.url());
+      expect(callback.pathname).toBe('/callback');
+      expect(callback.searchParams.get('tpp-session-id')).toBe(SESSION);
+      expect(callback.searchParams.get('context')).toBe('PRIVATE');
+      const psuId = callback.searchParams.get('psu-id');
+      expect(psuId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(app.seen).toContain(`GET ${callback.pathname}${callback.search}`);
+      expect(await page.textContent('body')).toContain('callback');
+
+      // The callback page is controlled too: it reads the accounts the PSU consented to.
+      const accounts = await signedFetch(page, '/v1/accounts', {
+        headers: {
+          'X-Request-ID': crypto.randomUUID(),
+          'PSU-ID': psuId ?? '',
+          'TPP-Session-ID': SESSION,
+          'TPP-Redirect-URI': redirectUri,
+          'X-Accept-Fix': 'amount-as-string',
+        },
+      });
+      expect(accounts.status).toBe(200);
+      const list = (JSON.parse(accounts.body) as { accounts: Array<{ resourceId: string }> }).accounts;
+      expect(list.length).toBe(boxes.length - 1); // two accounts ticked, and Kari's card account
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,80 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type AppServer, startAppServer } from './support/app-server.js';
+import { BROWSER_SETUP_TIMEOUT, launchChromium } from './support/chromium.js';
+import { openControlledPage, pageFetch, signedFetch } from './support/page.js';
+
+let browser: Browser;
+let app: AppServer;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  [browser, app] = await Promise.all([launchChromium(), startAppServer()]);
+  context = await browser.newContext();
+  page = await openControlledPage(context, app.origin);
+}, BROWSER_SETUP_TIMEOUT);
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await app?.close();
+});
+
+function requestId(): string {
+  return crypto.randomUUID();
+}
+
+describe('a page signing its requests to the worker (part 5.1)', () => {
+  test('gets 200 for a GET signed with an identity the page made with WebCrypto', async () => {
+    const listed = await signedFetch(page, '/v1/sandbox/customers', {
+      headers: { 'X-Request-ID': requestId() },
+    });
+    expect(listed.status).toBe(200);
+    expect(JSON.parse(listed.body)).toHaveLength(4);
+  });
+
+  test('gets 201 for a signed POST with a body, whose Digest the worker checks', async () => {
+    const created = await signedFetch(page, '/v1/sandbox/customers', {
+      method: 'POST',
+      headers: { 'X-Request-ID': requestId(), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ customerNumber: '01010000110', name: 'Per Hansen', type: 'private' }),
+    });
+    expect(created.status).toBe(201);
+  });
+
+  test('signs with X-Date, since a page cannot send Date', async () => {
+    const headers = await page.evaluate(async () => {
+      const scope = window as unknown as {
+        tpp: {
+          createTppIdentity(options: { roles: string[] }): Promise<unknown>;
+          signRequest(request: Request, identity: unknown): Promise<Request>;
+        };
+      };
+      const identity = await scope.tpp.createTppIdentity({ roles: ['PSP_AI'] });
+      const signed = await scope.tpp.signRequest(new Request('/v1/sandbox/customers'), identity);
+      return { xDate: signed.headers.has('x-date'), date: signed.headers.has('date') };
+    });
+    expect(headers).toEqual({ xDate: true, date: false });
+  });
+
+  test('gets 400 SIGNATURE_MISSING for an unsigned request', async () => {
+    const unsigned = await pageFetch(page, '/v1/sandbox/customers', {
+      headers: { 'X-Request-ID': requestId() },
+    });
+    expect(unsigned.status).toBe(400);
+    expect(JSON.parse(unsigned.body)).toMatchObject({ tppMessages: [{ code: 'SIGNATURE_MISSING' }] });
+  });
+
+  test('answers unsigned requests when the page registered with signatures off', async () => {
+    const other = await browser.newContext();
+    try {
+      const relaxed = await openControlledPage(other, app.origin, { signatures: 'off' });
+      const listed = await pageFetch(relaxed, '/v1/sandbox/customers', {
+        headers: { 'X-Request-ID': requestId() },
+      });
+      expect(listed.status).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+});
