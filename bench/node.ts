@@ -10,7 +10,7 @@ import { build } from 'esbuild';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { createSandbox, type Sandbox, type State } from '../packages/engine/src/index.js';
-import { consent, KARI, START, } from '../packages/engine/test/support/ais.js';
+import { consent, KARI, START } from '../packages/engine/test/support/ais.js';
 import { signFor, signing, TEST_TPP_REGISTRATION } from '../packages/engine/test/support/signing.js';
 import { bundleWorker } from '../packages/service-worker/src/bundle.js';
 import { stateWithTransactions } from './lib/big-state.js';

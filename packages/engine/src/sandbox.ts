@@ -1,5 +1,5 @@
 import { freeze, type Patch } from 'immer';
-import type { Profile, } from './core/context.js';
+import type { Profile } from './core/context.js';
 import { ApiError } from './core/errors.js';
 import { type EngineResponse, errorBody, json } from './core/http.js';
 import { createReducer } from './core/reducer.js';
