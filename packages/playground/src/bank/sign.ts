@@ -16,3 +16,18 @@ export function signingAvailable(): boolean {
 export async function signIfAvailable(request: Request): Promise<Request> {
   return signer === null ? request : signer(request);
 }
+
+let bankOffsetMs = 0;
+
+/**
+ * The bank clock's offset from the page clock (`state.clock.offsetMs`). X-Date must be within 60 s
+ * of the bank's own time (part 5.1), so once the bank clock is moved the signer dates requests by it.
+ */
+export function setBankClockOffset(offsetMs: number): void {
+  bankOffsetMs = offsetMs;
+}
+
+/** Now on the bank clock, epoch ms. */
+export function bankClockNow(): number {
+  return Date.now() + bankOffsetMs;
+}
