@@ -173,6 +173,13 @@ describe('the built playground in Chromium', () => {
     await page.getByRole('heading', { name: 'Payments' }).waitFor();
     expect(await page.getByRole('article', { name: /^Payment / }).count()).toBe(3);
     expect(await page.getByRole('article', { name: /^Basket / }).count()).toBe(1);
+    // The consent the PSU approved on the bank's page, and the payment the batch settled.
+    await page.getByRole('cell', { name: /valid/ }).first().waitFor();
+    await page
+      .getByRole('article', { name: /^Payment / })
+      .filter({ hasText: /ACSP|ACSC/ })
+      .first()
+      .waitFor();
     await page.screenshot({ path: join(shots, 'activity.png'), fullPage: true });
     await page.context().close();
     expect(errors).toEqual([]);

@@ -12,7 +12,7 @@ export function signingAvailable(): boolean {
   return signer !== null;
 }
 
-/** Signs the request when a signer is installed; otherwise sends it as it is (the engine does not yet verify). */
+/** Signs the request when a signer is installed; otherwise sends it as it is (the bank then refuses it on /v1). */
 export async function signIfAvailable(request: Request): Promise<Request> {
   return signer === null ? request : signer(request);
 }
