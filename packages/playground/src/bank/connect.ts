@@ -67,8 +67,13 @@ async function pick(): Promise<{ connection: BankConnection; transport: Transpor
       import('@sandbank/service-worker'),
       import('./worker.js'),
     ]);
-    const registered = await registerSandbox({ fallback: false });
-    return { connection: createWorkerConnection(registered), transport: 'service-worker' };
+    try {
+      const registered = await registerSandbox({ fallback: false });
+      return { connection: createWorkerConnection(registered), transport: 'service-worker' };
+    } catch (error) {
+      // The playground stays usable (the header says "in-page bank"); the message says how to fix the worker.
+      console.warn('[sandbank playground] the service worker is not available; using an in-page bank', error);
+    }
   }
   return {
     connection: createInPageConnection({ maxBodyBytes: IMPORT_LIMIT_BYTES }),
