@@ -1,8 +1,10 @@
+import { sandbankServiceWorker } from '@sandbank/service-worker/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
-  plugins: [react()],
+  // Serves /sandbank-sw.js in `vite dev` and emits it into `vite build` output.
+  plugins: [react(), sandbankServiceWorker()],
   build: {
     // Top-level await in main.tsx (connecting to the bank before the first render).
     target: 'es2022',

@@ -8,10 +8,10 @@ const element = document.getElementById('root');
 if (element === null) throw new Error('index.html needs <div id="root">');
 const root = createRoot(element);
 try {
-  const connection = await connectBank();
+  const { connection, transport } = await connectBank();
   root.render(
     <StrictMode>
-      <App connection={connection} />
+      <App connection={connection} transport={transport} />
     </StrictMode>,
   );
 } catch (error) {

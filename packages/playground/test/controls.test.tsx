@@ -8,6 +8,7 @@ import { FlowRunner } from '../src/components/FlowRunner.js';
 import { StatePanel } from '../src/components/StatePanel.js';
 import { TryIt } from '../src/components/TryIt.js';
 import { FIXTURE_NOW, fixtureState } from '../src/fixtures/state.js';
+import { redirectUri } from '../src/flows/definitions.js';
 import { bankWithLog, renderWithBank } from './support/bank.js';
 
 describe('controls', () => {
@@ -81,7 +82,7 @@ describe('controls', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Run next step' }));
     await waitFor(() => expect(log).toHaveLength(1));
     expect(log[0]).toMatchObject({ method: 'POST', path: '/v1/bank-offered-consents' });
-    expect(log[0]!.requestHeaders['tpp-redirect-uri']).toBe('https://tpp.example/callback');
+    expect(log[0]!.requestHeaders['tpp-redirect-uri']).toBe(redirectUri());
     expect(log[0]!.requestHeaders['tpp-session-id']).toBe('playground-ais-1');
   });
 });

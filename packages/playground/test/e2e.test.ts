@@ -2,11 +2,12 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { build, type PreviewServer, preview } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactionsOf } from '../src/derive/ledger.js';
 import { fixtureAccount, fixtureState, largeState } from '../src/fixtures/state.js';
+import appConfig from '../vite.config.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const shots = join(root, '..', '..', 'test-results', 'screenshots');
@@ -55,9 +56,18 @@ let browser: Browser;
 let base: string;
 
 beforeAll(async () => {
-  await build({ root, logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+  // The app's own config (with the service-worker plugin that emits /sandbank-sw.js), loaded by
+  // Vitest rather than by Vite's config loader, which cannot import the plugin's TypeScript source.
+  await build({
+    ...appConfig,
+    root,
+    configFile: false,
+    logLevel: 'silent',
+    build: { ...appConfig.build, outDir, emptyOutDir: true },
+  });
   server = await preview({
     root,
+    configFile: false,
     logLevel: 'silent',
     build: { outDir },
     preview: { port: 0, host: 'localhost' },
@@ -84,21 +94,40 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function open(width: number, height: number): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width, height } });
+/** A tab on the playground; `context` shares the service worker (and its bank) between tabs. */
+async function openIn(
+  context: BrowserContext,
+  query = '',
+): Promise<{ page: Page; errors: string[]; context: BrowserContext }> {
+  const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  await page.goto(`${base}/`);
+  await page.goto(`${base}/${query}`);
   await page.getByRole('heading', { name: /Sandbank/ }).waitFor();
-  return { page, errors };
+  return { page, errors, context };
+}
+
+/** A fresh browser profile (its own worker and IndexedDB), so each test starts from the seeded bank. */
+async function open(
+  width: number,
+  height: number,
+  query = '',
+): Promise<{ page: Page; errors: string[]; context: BrowserContext }> {
+  const context = await browser.newContext({ viewport: { width, height } });
+  return openIn(context, query);
 }
 
 describe('the built playground in Chromium', () => {
   it('shows the bank, the request log and the drive views at 1280×800', async () => {
     const { page, errors } = await open(1280, 800);
+    // http://localhost is a secure context: the service worker answers.
+    await page.getByText('service worker: every tab sees it').waitFor();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(
+      /sandbank-sw\.js/,
+    );
     await page.getByRole('navigation', { name: 'Customers and their holdings' }).waitFor();
     expect(await page.getByText('Kari Nordmann').count()).toBeGreaterThan(0);
     await page.screenshot({ path: join(shots, 'bank.png') });
@@ -117,12 +146,15 @@ describe('the built playground in Chromium', () => {
     await page.getByRole('button', { name: /POST \/_sandbank\/clock/ }).click();
     await page.getByRole('button', { name: 'Copy as curl' }).waitFor();
     await page.screenshot({ path: join(shots, 'requests.png') });
+    await page.getByRole('button', { name: /POST \/v1\/bank-offered-consents/ }).click();
+    await page.getByRole('region', { name: 'Signature check' }).getByText('signature verified').waitFor();
+    await page.screenshot({ path: join(shots, 'request-signature.png') });
 
     for (const tab of ['Consents & payments', 'Try it', 'State']) {
       await page.getByRole('button', { name: tab, exact: true }).click();
       await page.locator('main').waitFor();
     }
-    await page.close();
+    await page.context().close();
     expect(errors).toEqual([]);
   }, 60_000);
 
@@ -141,27 +173,76 @@ describe('the built playground in Chromium', () => {
     await page.getByRole('heading', { name: 'Payments' }).waitFor();
     expect(await page.getByRole('article', { name: /^Payment / }).count()).toBe(3);
     expect(await page.getByRole('article', { name: /^Basket / }).count()).toBe(1);
+    // The consent the PSU approved on the bank's page, and the payment the batch settled.
+    await page.getByRole('cell', { name: /valid/ }).first().waitFor();
+    await page
+      .getByRole('article', { name: /^Payment / })
+      .filter({ hasText: /ACSP|ACSC/ })
+      .first()
+      .waitFor();
     await page.screenshot({ path: join(shots, 'activity.png'), fullPage: true });
-    await page.close();
+    await page.context().close();
     expect(errors).toEqual([]);
   }, 90_000);
+
+  it('redraws every view when another tab changes the bank through the worker', async () => {
+    const { page, errors, context } = await open(1280, 800);
+    await page.getByText('service worker: every tab sees it').waitFor();
+    await page.getByRole('navigation', { name: 'Customers and their holdings' }).waitFor();
+    const clock = page.getByRole('region', { name: 'Bank clock' }).locator('time');
+    const before = Date.parse((await clock.getAttribute('datetime')) ?? '');
+
+    // The app under development: another tab whose own fetch the same worker answers.
+    const other = await openIn(context);
+    const answer = await other.page.evaluate(async () => {
+      const response = await fetch('/_sandbank/clock', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ advanceMinutes: 60 }),
+      });
+      return response.status;
+    });
+    expect(answer).toBe(200);
+    await page.getByText('last: POST /_sandbank/clock → 200').waitFor();
+    await expect
+      .poll(async () => Date.parse((await clock.getAttribute('datetime')) ?? '') - before, {
+        timeout: 10_000,
+      })
+      .toBeGreaterThanOrEqual(59 * 60_000);
+
+    // A signed request from the other tab's mock-data form shows up in this tab's customer tree.
+    await other.page.getByRole('button', { name: 'Mock data' }).click();
+    await other.page.getByLabel('Customer number (national id)').fill('01019010046');
+    await other.page.getByLabel('Name').fill('Ola Nordmann');
+    await other.page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('heading', { name: /Ola Nordmann/, level: 3 }).waitFor({ timeout: 10_000 });
+    await page.getByRole('button', { name: /^Requests/ }).click();
+    await page.getByRole('button', { name: /POST \/v1\/sandbox\/customers: 201/ }).click();
+    await page.getByRole('region', { name: 'Signature check' }).getByText('signature verified').waitFor();
+    await page.getByRole('button', { name: 'Bank', exact: true }).click();
+    await page.screenshot({ path: join(shots, 'other-tab.png') });
+    await context.close();
+    expect([...errors, ...other.errors]).toEqual([]);
+  }, 60_000);
 
   it('fits a narrow window', async () => {
     const { page, errors } = await open(400, 800);
     await page.getByRole('navigation', { name: 'Customers and their holdings' }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     await page.screenshot({ path: join(shots, 'narrow.png'), fullPage: false });
-    await page.close();
+    await page.context().close();
     expect(overflow).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);
   }, 60_000);
 
   it('imports a state with 100 000 transactions and stays fluid', async () => {
-    const { page, errors } = await open(1280, 800);
+    const { page, errors } = await open(1280, 800, '?bank=in-page');
+    await page.getByText('in-page bank').waitFor();
     await page.getByRole('button', { name: 'State', exact: true }).click();
     // A file on disk: handing Chromium 30 MB through the protocol is slower than the import itself.
     const file = join(outDir, 'big.json');
     writeFileSync(file, JSON.stringify(largeState(100_000)));
+    // 30 MB is over the worker's 1 MiB body limit: this test runs on the in-page bank.
     await page.getByLabel('Import state…').setInputFiles(file);
     await page.getByText('"big.json" restored.').waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Bank', exact: true }).click();
@@ -177,7 +258,7 @@ describe('the built playground in Chromium', () => {
     const searchMs = Date.now() - started;
     expect(await page.locator('.transactions li').count()).toBeLessThan(60);
     await page.screenshot({ path: join(shots, 'hundred-thousand.png') });
-    await page.close();
+    await page.context().close();
     expect(searchMs).toBeLessThan(3000);
     expect(errors).toEqual([]);
   }, 120_000);
@@ -201,7 +282,7 @@ describe('the built playground in Chromium', () => {
       await page.waitForTimeout(200);
       problems.push(...(await accessibilityProblems(page)).map((p) => `${tab}: ${p}`));
     }
-    await page.close();
+    await page.context().close();
     expect(problems).toEqual([]);
   }, 60_000);
 });

@@ -1,6 +1,6 @@
 import type { BankConnection } from './connection.js';
 import { createInPageConnection } from './in-page.js';
-import { setSigner } from './sign.js';
+import { bankClockNow, setBankClockOffset, setSigner } from './sign.js';
 
 /**
  * An exported state with 100 000 transactions is about 30 MB; the in-page bank accepts bodies that
@@ -14,7 +14,7 @@ async function installSigner(): Promise<void> {
     // Its own chunk: certificate code (pkijs) is only needed to sign.
     const { presetIdentity, signRequest } = await import('@sandbank/engine/tpp');
     const identity = await presetIdentity('both');
-    setSigner((request) => signRequest(request, identity));
+    setSigner((request) => signRequest(request, identity, { now: bankClockNow() }));
   } catch (error) {
     console.warn(
       '[sandbank playground] no test identity (WebCrypto unavailable?); requests go unsigned',
@@ -23,11 +23,60 @@ async function installSigner(): Promise<void> {
   }
 }
 
+/** Which bank answers: the service worker where the browser offers one, else an engine in the page. */
+export type Transport = 'service-worker' | 'in-page';
+
 /**
- * The one place that picks the transport. Swap the connection for the service-worker one
- * (`registerSandbox()` + BroadcastChannel 'sandbank') and every view keeps working.
+ * The worker when the page is a secure context with `navigator.serviceWorker` (https:// or
+ * http://localhost); `?bank=in-page` asks for the in-page engine anyway (e.g. to import a state
+ * larger than the worker's 1 MiB body limit).
  */
-export async function connectBank(): Promise<BankConnection> {
+export function pickTransport(): Transport {
+  if (typeof location !== 'undefined' && new URLSearchParams(location.search).get('bank') === 'in-page') {
+    return 'in-page';
+  }
+  const secure = typeof isSecureContext === 'boolean' && isSecureContext;
+  return secure && typeof navigator !== 'undefined' && 'serviceWorker' in navigator
+    ? 'service-worker'
+    : 'in-page';
+}
+
+/** Keeps the signer's clock on the bank clock, whichever tab moves it. */
+function followBankClock(connection: BankConnection): BankConnection {
+  connection.subscribe((event) => {
+    if (event.type === 'commit') setBankClockOffset(event.commit.state.clock.offsetMs);
+  });
+  connection.getState().then(
+    (state) => setBankClockOffset(state.clock.offsetMs),
+    () => undefined,
+  );
+  return connection;
+}
+
+/** The one place that picks the transport; every view works the same over either. */
+export async function connectBank(): Promise<{ connection: BankConnection; transport: Transport }> {
+  const { connection, transport } = await pick();
+  return { connection: followBankClock(connection), transport };
+}
+
+async function pick(): Promise<{ connection: BankConnection; transport: Transport }> {
   await installSigner();
-  return createInPageConnection({ maxBodyBytes: IMPORT_LIMIT_BYTES });
+  if (pickTransport() === 'service-worker') {
+    // Loaded only here: pages on the in-page engine never register a worker.
+    const [{ registerSandbox }, { createWorkerConnection }] = await Promise.all([
+      import('@sandbank/service-worker'),
+      import('./worker.js'),
+    ]);
+    try {
+      const registered = await registerSandbox({ fallback: false });
+      return { connection: createWorkerConnection(registered), transport: 'service-worker' };
+    } catch (error) {
+      // The playground stays usable (the header says "in-page bank"); the message says how to fix the worker.
+      console.warn('[sandbank playground] the service worker is not available; using an in-page bank', error);
+    }
+  }
+  return {
+    connection: createInPageConnection({ maxBodyBytes: IMPORT_LIMIT_BYTES }),
+    transport: 'in-page',
+  };
 }

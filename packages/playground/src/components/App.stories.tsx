@@ -12,6 +12,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Bank: Story = { args: { initialTab: 'bank' } };
+export const OnServiceWorker: Story = { args: { initialTab: 'bank', transport: 'service-worker' } };
 export const Activity: Story = {
   args: { initialTab: 'activity', connection: fixtureConnection(stateWithExtensions()) },
 };

@@ -27,7 +27,16 @@ function tabFromHash(): TabId {
 }
 
 /** The playground: the bank's state live on the left of every change, and the controls to drive it. */
-export function App({ connection, initialTab }: { connection: BankConnection; initialTab?: TabId }) {
+export function App({
+  connection,
+  initialTab,
+  transport,
+}: {
+  connection: BankConnection;
+  initialTab?: TabId;
+  /** Which bank answers (shown in the header): the service worker or an engine in the page. */
+  transport?: 'service-worker' | 'in-page';
+}) {
   const state = useBankState(connection);
   const log = useRequestLog(connection);
   const [tab, setTab] = useState<TabId>(() => initialTab ?? tabFromHash());
@@ -48,6 +57,11 @@ export function App({ connection, initialTab }: { connection: BankConnection; in
           <h1>
             Sandbank <span className="muted">playground</span>
           </h1>
+          {transport ? (
+            <p className="transport small muted">
+              {transport === 'service-worker' ? 'service worker: every tab sees it' : 'in-page bank'}
+            </p>
+          ) : null}
           <p className="last-request mono small">
             {last ? `last: ${last.method} ${last.path} → ${last.status}` : 'no requests yet'}
           </p>

@@ -38,7 +38,15 @@ function StepPanel({
               <summary>
                 <StatusBadge status={x.status} /> <span className="mono">{x.method}</span>{' '}
                 <span className="mono ellipsis">{x.path}</span>
+                {x.redirectedTo ? <span className="muted small"> → redirected</span> : null}
               </summary>
+              {x.redirectedTo ? (
+                <p className="small">
+                  The browser followed the bank&apos;s redirect to{' '}
+                  <code className="wrap-anywhere">{x.redirectedTo}</code>; the status is the landing
+                  page&apos;s.
+                </p>
+              ) : null}
               <TppMessages messages={readTppMessages(x.responseBody)} />
               <h5>Request headers</h5>
               <JsonView value={x.requestHeaders} label="Request headers" />

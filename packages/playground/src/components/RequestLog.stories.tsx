@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { fixtureLog } from '../fixtures/log.js';
+import { fixtureLog, fixtureSignatures } from '../fixtures/log.js';
 import { RequestDetail, RequestLog } from './RequestLog.js';
 
 const meta = { component: RequestLog, args: { entries: fixtureLog, onClear: () => {} } } satisfies Meta<
@@ -11,3 +11,8 @@ type Story = StoryObj<typeof meta>;
 export const FewRequests: Story = {};
 export const Empty: Story = { args: { entries: [] } };
 export const ValidationErrorDetail: Story = { render: () => <RequestDetail entry={fixtureLog[1]!} /> };
+export const RejectedSignatureDetail: Story = {
+  render: () => (
+    <RequestDetail entry={{ ...fixtureLog[0]!, status: 401, signature: fixtureSignatures.rejected }} />
+  ),
+};

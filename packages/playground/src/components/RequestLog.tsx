@@ -4,6 +4,7 @@ import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'r
 import { toCurl } from '../bank/request.js';
 import { formatTime } from '../derive/time.js';
 import { JsonView } from './JsonView.js';
+import { SignatureSteps } from './SignatureSteps.js';
 import { StatusBadge } from './StatusBadge.js';
 import { readTppMessages, TppMessages } from './TppMessages.js';
 
@@ -75,6 +76,7 @@ export function RequestDetail({ entry }: { entry: RequestLogEntry }) {
         <pre className="json">{curl}</pre>
       </details>
       <TppMessages messages={readTppMessages(entry.responseBody)} />
+      <SignatureSteps signature={entry.signature} />
       <h4>Request headers</h4>
       <Headers headers={entry.requestHeaders} label="Request headers" />
       <h4>Request body</h4>

@@ -1,5 +1,5 @@
 import type { State } from '@sandbank/engine';
-import type { ApiCall, ApiResult } from '../bank/request.js';
+import { type ApiCall, type ApiResult, bankOrigin } from '../bank/request.js';
 
 export type Vars = Record<string, string>;
 
@@ -35,7 +35,16 @@ export interface Flow {
   steps: readonly FlowStep[];
 }
 
-export const REDIRECT_URI = 'https://tpp.example/callback';
+/**
+ * TPP-Redirect-URI: a path of the playground's own origin, so that when the service worker answers
+ * and the browser follows the SCA pages' final 303 itself, the landing URL (with the part 5.3
+ * parameters) is same-origin and readable from `response.url`.
+ */
+export const REDIRECT_PATH = '/tpp-callback';
+
+export function redirectUri(): string {
+  return new URL(REDIRECT_PATH, bankOrigin()).href;
+}
 const PRIVATE_PSU = '13039319955';
 const NDCT = 'norwegian-domestic-credit-transfers';
 
@@ -66,7 +75,7 @@ export function scaHref(body: unknown): string | undefined {
 function sessionHeaders(vars: Vars): Record<string, string> {
   return {
     'TPP-Session-ID': vars.sessionId ?? 'playground-session',
-    'TPP-Redirect-URI': REDIRECT_URI,
+    'TPP-Redirect-URI': redirectUri(),
     'PSU-IP-Address': '192.0.2.10',
     ...(vars.psuId ? { 'PSU-ID': vars.psuId } : {}),
   };

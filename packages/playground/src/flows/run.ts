@@ -1,7 +1,7 @@
 import type { BankConnection } from '../bank/connection.js';
 import { bankOrigin, buildRequest, readResult } from '../bank/request.js';
 import { signIfAvailable } from '../bank/sign.js';
-import { type FlowStep, REDIRECT_URI, type ScaStep, type Vars } from './definitions.js';
+import { type FlowStep, redirectUri, type ScaStep, type Vars } from './definitions.js';
 
 /** One HTTP exchange a step made, shown in the step's panel. */
 export interface Exchange {
@@ -13,6 +13,8 @@ export interface Exchange {
   requestBody: string | null;
   status: number;
   responseBody: unknown;
+  /** Where the browser ended up after following the bank's redirects itself (service-worker mode). */
+  redirectedTo?: string;
 }
 
 export interface StepOutcome {
@@ -36,17 +38,47 @@ async function exchange(connection: BankConnection, request: Request) {
   const requestBody = request.body === null ? null : await request.clone().text();
   const url = new URL(request.url);
   const response = await connection.fetch(request);
-  const result = await readResult(response);
+  // A followed redirect to the TPP's own page: its URL is the answer; its body (not the bank's) is not read.
+  const landed = response.redirected && response.url.startsWith(redirectUri()) ? response.url : null;
+  const result = landed === null ? await readResult(response) : null;
   const record: Exchange = {
     seq: ++exchangeCounter,
     method: request.method,
     path: `${url.pathname}${url.search}`,
     requestHeaders: headerMap(request.headers),
     requestBody,
-    status: result.status,
-    responseBody: result.body,
+    status: result?.status ?? response.status,
+    responseBody: result?.body ?? null,
+    ...(response.redirected ? { redirectedTo: response.url } : {}),
   };
-  return { record, result };
+  return { record, result, finalUrl: response.url === '' ? url.href : response.url, landed };
+}
+
+/** The part 5.3 parameters on the TPP-Redirect-URI the bank's last page sent the PSU to. */
+function callbackOutcome(next: URL, exchanges: Exchange[], vars: Vars): StepOutcome {
+  const q = next.searchParams;
+  const psuId = q.get('psu-id');
+  if (psuId === null) {
+    return {
+      ok: false,
+      exchanges,
+      vars,
+      note: `SCA failed: ${q.get('code') ?? 'unknown code'} ${q.get('message') ?? ''} (part 5.3)`,
+    };
+  }
+  const captured: Vars = { psuId };
+  const session = q.get('tpp-session-id');
+  if (session) captured.sessionId = session;
+  const corporate = q.get('psu-corporate-id');
+  if (corporate) captured.psuCorporateId = corporate;
+  const context = q.get('context');
+  if (context) captured.context = context;
+  return {
+    ok: true,
+    exchanges,
+    vars: { ...vars, ...captured },
+    note: `Redirected to the TPP with psu-id ${psuId}.`,
+  };
 }
 
 /** Fills the bank's SCA form as the PSU would: identity, context, every account, the first agreement; approve. */
@@ -94,39 +126,21 @@ async function runSca(connection: BankConnection, step: ScaStep, vars: Vars): Pr
   let url = new URL(href, bankOrigin());
   let init: RequestInit = { method: 'GET' };
   for (let hop = 0; hop < 8; hop++) {
-    const { record, result } = await exchange(
+    // 'follow': a page's fetch through a service worker cannot read an opaque redirect's Location, so
+    // the browser follows the bank's 303s itself and `response.url` says where it landed. The
+    // in-page engine does not follow redirects and hands back the 303 with its Location instead.
+    const { record, result, finalUrl, landed } = await exchange(
       connection,
-      await signIfAvailable(new Request(url, { ...init, redirect: 'manual' })),
+      await signIfAvailable(new Request(url, { ...init, redirect: 'follow' })),
     );
     exchanges.push(record);
+    if (landed !== null) return callbackOutcome(new URL(landed), exchanges, vars);
+    if (result === null) break;
+    url = new URL(finalUrl);
     const location = result.headers.location;
     if (result.status >= 300 && result.status < 400 && location) {
       const next = new URL(location, url);
-      if (next.href.startsWith(REDIRECT_URI)) {
-        const q = next.searchParams;
-        const psuId = q.get('psu-id');
-        if (psuId === null) {
-          return {
-            ok: false,
-            exchanges,
-            vars,
-            note: `SCA failed: ${q.get('code') ?? 'unknown code'} ${q.get('message') ?? ''} (part 5.3)`,
-          };
-        }
-        const captured: Vars = { psuId };
-        const session = q.get('tpp-session-id');
-        if (session) captured.sessionId = session;
-        const corporate = q.get('psu-corporate-id');
-        if (corporate) captured.psuCorporateId = corporate;
-        const context = q.get('context');
-        if (context) captured.context = context;
-        return {
-          ok: true,
-          exchanges,
-          vars: { ...vars, ...captured },
-          note: `Redirected to the TPP with psu-id ${psuId}.`,
-        };
-      }
+      if (next.href.startsWith(redirectUri())) return callbackOutcome(next, exchanges, vars);
       url = next;
       init = { method: 'GET' };
       continue;
@@ -157,6 +171,14 @@ async function runSca(connection: BankConnection, step: ScaStep, vars: Vars): Pr
 export async function runStep(connection: BankConnection, step: FlowStep, vars: Vars): Promise<StepOutcome> {
   if (step.kind === 'sca') return runSca(connection, step, vars);
   const { record, result } = await exchange(connection, await buildRequest(step.call(vars)));
+  if (result === null) {
+    return {
+      ok: false,
+      exchanges: [record],
+      vars,
+      note: `Redirected to ${record.redirectedTo ?? 'the TPP'}.`,
+    };
+  }
   if (result.status >= 400) {
     const skipped = step.optional === true && (result.status === 404 || result.status === 405);
     return {

@@ -1,0 +1,12 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * Storybook's own Vite config: stories get an in-page bank (src/fixtures/decorators.tsx), so they
+ * need no service worker, and the app's config (which loads the worker plugin's TypeScript source)
+ * stays out of Storybook's config loader.
+ */
+export default defineConfig({
+  plugins: [react()],
+  build: { target: 'es2022', chunkSizeWarningLimit: 1500, rolldownOptions: { output: { keepNames: true } } },
+});
