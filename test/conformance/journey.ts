@@ -26,13 +26,14 @@ const PATTERNS = Object.keys(fixture.operations).map((key) => {
 export function berlinGroupOperation(method: string, path: string, status: number): string | null {
   const bare = (path.split('?')[0] ?? '').replace(/^\/v1/, '');
   const actual = (ALIASES[bare] ?? bare).split('/').filter(Boolean);
-  const matches = PATTERNS.filter(
+  const fitting = PATTERNS.filter(
     (p) =>
-      p.segments.length === actual.length &&
-      p.segments.every((s, i) => s.startsWith('{') || s === actual[i]) &&
-      // Literal segments beat parameters: /accounts/{id} is not /{payment-service}/{payment-product}.
-      !p.segments.every((s) => s.startsWith('{')),
+      p.segments.length === actual.length && p.segments.every((s, i) => s.startsWith('{') || s === actual[i]),
   );
+  // Literal segments beat parameters: /accounts/{id} is not /{payment-service}/{payment-product}.
+  const literal = fitting.filter((p) => !p.segments.every((s) => s.startsWith('{')));
+  const services = new Set(['payments', 'bulk-payments', 'periodic-payments']);
+  const matches = literal.length > 0 ? literal : fitting.filter(() => services.has(actual[0] ?? ''));
   const exact = matches.find((p) => p.method === method);
   if (exact) return exact.key;
   return status === 405 && matches[0] ? matches[0].key : null;
@@ -111,6 +112,8 @@ export class Journey {
     for (const applied of patched.applied) this.deviations.add(applied.replace(/ .*/, ''));
     const key = `${operation} ${answer.status}`;
     this.covered.set(key, (this.covered.get(key) ?? 0) + 1);
+    // 204 No Content: the definition declares no body, and there is none to check.
+    if (answer.status === 204 && answer.body === null) return;
     let errors: string[];
     try {
       errors = berlinGroupErrors(operation, patched.status, patched.body);
