@@ -2,7 +2,9 @@
 // certificate header text, so a repeat TPP skips DER parsing, hashing and key import.
 import type { TrustVerdict } from './check-trust-chain.js';
 import { SecurityError } from './errors.js';
+import type { KeyId } from './key-id.js';
 import { type ParsedCertificate, parseCertificate } from './parse-certificate.js';
+import type { StepResult } from './step-result.js';
 import { toVerifiedTpp } from './to-verified-tpp.js';
 import type { VerifiedTpp, VerifierStats } from './verify-request.js';
 
@@ -14,6 +16,8 @@ export interface CertificateEntry {
   keys: WeakMap<SubtleCrypto, Promise<CryptoKey | string>>;
   /** Trust verdicts by trust-anchor set. */
   trust: Map<string, Promise<TrustVerdict>>;
+  /** keyId checks by keyId text: a client sends the same keyId on every request. */
+  keyIds: Map<string, StepResult<KeyId>>;
 }
 
 export type CertificateLookup =
@@ -47,6 +51,7 @@ export function createCertificateCache(size: number): CertificateCache {
           tppProblem: tpp.ok ? null : tpp.problem,
           keys: new WeakMap(),
           trust: new Map(),
+          keyIds: new Map(),
         },
       };
     } catch (error) {

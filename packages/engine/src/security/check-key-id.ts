@@ -4,7 +4,18 @@ import type { CertificateEntry } from './certificate-cache.js';
 import { isDecimalOf, type KeyId, parseKeyId, sameSerial } from './key-id.js';
 import { failStep, pass, type StepResult } from './step-result.js';
 
+/** Distinct keyId texts remembered per certificate (results are plain, immutable data). */
+const REMEMBERED = 8;
+
 export function checkKeyId(keyIdText: string, entry: CertificateEntry): StepResult<KeyId> {
+  const known = entry.keyIds.get(keyIdText);
+  if (known !== undefined) return known;
+  const result = compareKeyId(keyIdText, entry);
+  if (entry.keyIds.size < REMEMBERED) entry.keyIds.set(keyIdText, result);
+  return result;
+}
+
+function compareKeyId(keyIdText: string, entry: CertificateEntry): StepResult<KeyId> {
   const parsed = parseKeyId(keyIdText);
   if (!parsed.ok)
     return failStep('SIGNATURE_INVALID', 'Signature', `keyId "${keyIdText}": ${parsed.problem}`);
