@@ -19,7 +19,11 @@ export function isAcceptedCodePoint(cp: number): boolean {
 }
 
 /** The first character of `text` outside the accepted set, or null. */
+const PLAIN_ASCII = /^[\x20-\x7e\t\n\r]*$/;
+
 export function firstRejectedCharacter(text: string): string | null {
+  // Most values are plain ASCII: one regular-expression test instead of a walk per character.
+  if (PLAIN_ASCII.test(text)) return null;
   for (const ch of text) {
     if (!isAcceptedCodePoint(ch.codePointAt(0) as number)) return ch;
   }
