@@ -156,11 +156,6 @@ function finish(response: EngineResponse, request: EngineRequest, ctx: RequestCo
   return body === undefined ? { ...response, headers } : { ...response, headers, json: body };
 }
 
-/**
- * The pure core: `(state, request, context) -> { state, response }`. Every rule that applies to a
- * request runs here in a fixed order; the operation runs inside one immer `produce`. A failed
- * request returns the state it was given, untouched.
- */
 /** A successful answer that breaks its own schema is a bug in the engine: fail loudly, change nothing. */
 function checkResponse(route: Route, response: EngineResponse): void {
   if (!route.response || response.status >= 300 || response.json === undefined) return;
@@ -173,6 +168,12 @@ function checkResponse(route: Route, response: EngineResponse): void {
   }
 }
 
+/**
+ * The pure core: `(state, request, context) -> { state, response }`. Every rule that applies to a
+ * request runs here in a fixed order; the operation runs inside one immer `produce` (or, for a
+ * reading request, on the frozen state itself). A failed request returns the state it was given,
+ * untouched.
+ */
 export function createReducer(
   routes: readonly Route[],
   basePath: string,
@@ -221,7 +222,7 @@ export function createReducer(
       // A GET usually changes nothing: run it on the frozen state itself, which costs no proxies. An
       // operation that does write (a due batch, a daily counter) throws at its first write, before
       // anything changed, and runs again below inside produce.
-      if (request.method === 'GET') {
+      if (request.method === 'GET' && Object.isFrozen(state)) {
         try {
           catchUpProcessing(state as Draft<State>, ctx.now, ctx);
           const response = route.operation(state as Draft<State>, input, ctx);
