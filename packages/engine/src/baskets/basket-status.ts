@@ -3,6 +3,7 @@ import type { RequestContext } from '../core/context.js';
 import { apiError } from '../core/errors.js';
 import type { SigningBasket, State } from '../core/state.js';
 import { tppIdOf } from '../payments/owner.js';
+import { samePsu } from '../payments/present.js';
 
 export type BasketStatus = 'RCVD' | 'ACTC' | 'PATC' | 'RJCT';
 
@@ -34,11 +35,19 @@ export function basketPath(ctx: RequestContext, basketId: string): string {
   return `${ctx.basePath}/signing-baskets/${encodeURIComponent(basketId)}`;
 }
 
-/** The basket named by the path, if this TPP created it (another TPP's answers as unknown). */
-export function ownBasket(draft: Draft<State>, params: Record<string, string>, ctx: RequestContext) {
+/**
+ * The basket named by the path, if this TPP created it and, when the request names a PSU, for that
+ * PSU (another TPP's or PSU's answers as unknown).
+ */
+export function ownBasket(
+  draft: Draft<State>,
+  params: Record<string, string>,
+  ctx: RequestContext,
+  headers: Record<string, string>,
+) {
   const id = params.basketId ?? '';
   const basket = draft.signingBaskets[id];
-  if (basket === undefined || basket.tppId !== tppIdOf(ctx)) {
+  if (basket === undefined || basket.tppId !== tppIdOf(ctx) || !samePsu(basket.psuId, headers)) {
     throw apiError(
       'RESOURCE_UNKNOWN',
       `no signing basket with id ${JSON.stringify(id.slice(0, 80))} for this TPP`,

@@ -8,7 +8,7 @@ import { basketDeletable, basketStatusOf, ownBasket } from './basket-status.js';
  * its payments stay as they are (RCVD, or CANC/RJCT) and may be authorised alone or in another basket.
  */
 export const deleteSigningBasket: Operation = (draft, input, ctx) => {
-  const basket = ownBasket(draft, input.params, ctx);
+  const basket = ownBasket(draft, input.params, ctx, input.headers);
   if (!basketDeletable(draft, basket)) {
     throw apiError(
       'CANCELLATION_INVALID',

@@ -5,7 +5,7 @@ import { basketLinks, basketStatusOf, ownBasket } from './basket-status.js';
 
 /** GET /v1/signing-baskets/{basketId} (platform-facts §1). */
 export const getSigningBasket: Operation = (draft, input, ctx) => {
-  const basket = ownBasket(draft, input.params, ctx) as SigningBasket;
+  const basket = ownBasket(draft, input.params, ctx, input.headers) as SigningBasket;
   return json(200, {
     basketId: basket.basketId,
     payments: [...basket.paymentIds],
@@ -16,6 +16,6 @@ export const getSigningBasket: Operation = (draft, input, ctx) => {
 
 /** GET /v1/signing-baskets/{basketId}/status: the worst case over its payments (part 3 rule 1). */
 export const getSigningBasketStatus: Operation = (draft, input, ctx) => {
-  const basket = ownBasket(draft, input.params, ctx);
+  const basket = ownBasket(draft, input.params, ctx, input.headers);
   return json(200, { transactionStatus: basketStatusOf(draft, basket) });
 };

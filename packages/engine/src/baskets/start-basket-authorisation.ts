@@ -6,7 +6,7 @@ import { basketStatusOf, ownBasket } from './basket-status.js';
 
 /** POST /v1/signing-baskets/{basketId}/authorisations: a new SCA for a basket awaiting one. */
 export const startSigningBasketAuthorisation: Operation = (draft, input, ctx) => {
-  const basket = ownBasket(draft, input.params, ctx);
+  const basket = ownBasket(draft, input.params, ctx, input.headers);
   const status = basketStatusOf(draft, basket);
   if (status !== 'RCVD') {
     throw apiError(

@@ -12,7 +12,7 @@ import { transition } from './transitions.js';
  */
 function cancel(service: PaymentService): Operation {
   return (draft, input, ctx) => {
-    const payment = ownPayment(draft, input.params, service, ctx);
+    const payment = ownPayment(draft, input.params, service, ctx, input.headers);
     const status = payment.transactionStatus;
     if (status === 'RCVD' || status === 'ACWP') {
       transition(

@@ -7,7 +7,7 @@ import type { PaymentService } from './products.js';
 
 function readPayment(service: PaymentService): Operation {
   return (draft, input, ctx) => {
-    const found = ownPayment(draft, input.params, service, ctx);
+    const found = ownPayment(draft, input.params, service, ctx, input.headers);
     // The echo copies nested request objects, which must outlive the draft.
     const payment = (isDraft(found) ? current(found) : found) as Payment;
     assertReadable(payment, ctx);

@@ -77,15 +77,23 @@ export function echoBody(ctx: RequestContext, payment: Payment) {
   };
 }
 
+/** A request naming a PSU (PSU-ID) reaches only that PSU's resources; without one, the TPP's. */
+export function samePsu(owner: string | null, headers: Record<string, string>): boolean {
+  const asked = headers['psu-id'];
+  return asked === undefined || owner === null || owner.toLowerCase() === asked.toLowerCase();
+}
+
 /**
- * The payment named by the path, if this TPP created it: another TPP's payment answers exactly as an
- * unknown id does (404 RESOURCE_UNKNOWN), so ids leak nothing.
+ * The payment named by the path, if this TPP created it and, when the request names a PSU (PSU-ID),
+ * for that PSU: another TPP's or another PSU's payment answers exactly as an unknown id does (404
+ * RESOURCE_UNKNOWN), so ids leak nothing.
  */
 export function ownPayment(
   draft: Draft<State>,
   params: Record<string, string>,
   service: PaymentService,
   ctx: RequestContext,
+  headers: Record<string, string>,
 ) {
   const product = params.product ?? '';
   assertProduct(service, product);
@@ -94,6 +102,7 @@ export function ownPayment(
   if (
     payment === undefined ||
     payment.tppId !== tppIdOf(ctx) ||
+    !samePsu(payment.psuId, headers) ||
     payment.service !== service ||
     payment.product !== product
   ) {

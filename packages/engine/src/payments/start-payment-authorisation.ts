@@ -8,7 +8,7 @@ import type { PaymentService } from './products.js';
 /** POST …/{paymentId}/authorisations (platform-facts §1): a new SCA for a payment awaiting one. */
 function start(service: PaymentService): Operation {
   return (draft, input, ctx) => {
-    const payment = ownPayment(draft, input.params, service, ctx);
+    const payment = ownPayment(draft, input.params, service, ctx, input.headers);
     if (payment.transactionStatus !== 'RCVD') {
       throw apiError(
         'STATUS_INVALID',
