@@ -7,8 +7,10 @@ import { createSandbox, ERROR_STATUSES, routes } from '../../packages/engine/src
 import { signing, TEST_TPP_REGISTRATION } from '../../packages/engine/test/support/signing.js';
 import {
   checkInvariants,
+  checkLedger,
   consentedPsus,
   keepConsents,
+  ledgerBaselines,
   requestArbitrary,
   toRequest,
   type Violation,
@@ -26,17 +28,18 @@ const sandbox = signing(
   }),
 );
 const psus = await consentedPsus(sandbox);
+const baselines = ledgerBaselines();
 let found: Violation | null = null;
 
 const started = performance.now();
 const result = await fc.check(
   fc.asyncProperty(requestArbitrary(routes, '/v1', psus), fc.nat(), async (generated, pick) => {
     await keepConsents(sandbox);
-    const violation = await checkInvariants(
-      sandbox,
-      toRequest(generated, sandbox.getState(), pick),
-      knownCodes,
-    );
+    const request = toRequest(generated, sandbox.getState(), pick);
+    const label = `${request.method} ${new URL(request.url).pathname}`;
+    const violation =
+      (await checkInvariants(sandbox, request, knownCodes)) ??
+      checkLedger(sandbox.getState(), baselines, label);
     if (violation) found = violation;
     return violation === null;
   }),

@@ -2,7 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createSandbox, ERROR_STATUSES, routes } from '../../packages/engine/src/index.js';
 import { signing, TEST_TPP_REGISTRATION } from '../../packages/engine/test/support/signing.js';
-import { checkInvariants, consentedPsus, keepConsents, requestArbitrary, toRequest } from './generators.js';
+import {
+  checkInvariants,
+  checkLedger,
+  consentedPsus,
+  keepConsents,
+  ledgerBaselines,
+  requestArbitrary,
+  toRequest,
+} from './generators.js';
 
 const NOW = Date.parse('2026-03-02T10:00:00Z');
 const knownCodes = new Set(Object.keys(ERROR_STATUSES));
@@ -19,6 +27,7 @@ describe('robustness under generated requests', () => {
       }),
     );
     const psus = await consentedPsus(sandbox);
+    const baselines = ledgerBaselines();
     // Account-information reads that got past consent into the operation: the fuzzer reaches deep.
     const reached = new Set<string>();
     const deep = (status: number, label: string) => {
@@ -31,13 +40,11 @@ describe('robustness under generated requests', () => {
     await fc.assert(
       fc.asyncProperty(requestArbitrary(routes, '/v1', psus), fc.nat(), async (generated, pick) => {
         await keepConsents(sandbox);
-        const violation = await checkInvariants(
-          sandbox,
-          toRequest(generated, sandbox.getState(), pick),
-          knownCodes,
-          deep,
-        );
+        const request = toRequest(generated, sandbox.getState(), pick);
+        const label = `${request.method} ${new URL(request.url).pathname}`;
+        const violation = await checkInvariants(sandbox, request, knownCodes, deep);
         expect(violation).toBeNull();
+        expect(checkLedger(sandbox.getState(), baselines, label)).toBeNull();
       }),
       { numRuns: runs, seed: Number(process.env.FUZZ_SEED ?? 20261122) },
     );

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { toMinor } from '../../packages/engine/src/core/money.js';
 import type { Route, Sandbox, State } from '../../packages/engine/src/index.js';
 import { consent, FJORDLYS, KARI } from '../../packages/engine/test/support/ais.js';
 
@@ -326,6 +327,45 @@ export async function checkInvariants(
         if (typeof m.text !== 'string' || m.text.length > 512)
           return { request: label, problem: 'text missing or over 512' };
       }
+    }
+  }
+  return null;
+}
+
+/**
+ * Money never appears or vanishes without a booked transaction: for every account, the booked
+ * balance minus the sum of its booked transactions stays what it was (and likewise expected minus
+ * booked against the pending ones). A reset, an import or an initialize starts a new baseline, and
+ * an account made by hand starts with its own.
+ */
+export function ledgerBaselines(): Map<string, string> {
+  return new Map();
+}
+
+function offsets(state: State, accountId: string): string {
+  const account = state.accounts[accountId];
+  if (account === undefined) return '';
+  const ledger = (state.transactions[accountId] ?? []).flat();
+  const sum = (status: 'booked' | 'pending') =>
+    ledger
+      .filter((t) => t.status === status)
+      .reduce((acc, t) => acc + toMinor(t.amount, account.currency), 0n);
+  const booked = toMinor(account.booked, account.currency);
+  const expected = toMinor(account.expected, account.currency);
+  return `${booked - sum('booked')} ${expected - booked - sum('pending')}`;
+}
+
+export function checkLedger(state: State, baselines: Map<string, string>, label: string): Violation | null {
+  if (/\/_sandbank\/(reset|state)$|\/sandbox\/initialize$/.test(label)) baselines.clear();
+  for (const id of Object.keys(state.accounts)) {
+    const now = offsets(state, id);
+    const before = baselines.get(id);
+    if (before === undefined) baselines.set(id, now);
+    else if (before !== now) {
+      return {
+        request: label,
+        problem: `account ${id}: balance minus transactions moved from ${before} to ${now}`,
+      };
     }
   }
   return null;
