@@ -8,7 +8,9 @@ import { signing, TEST_TPP_REGISTRATION } from '../../packages/engine/test/suppo
 import {
   checkInvariants,
   checkLedger,
+  checkPaymentHistories,
   consentedPsus,
+  documentedTransitions,
   keepConsents,
   ledgerBaselines,
   requestArbitrary,
@@ -29,6 +31,7 @@ const sandbox = signing(
 );
 const psus = await consentedPsus(sandbox);
 const baselines = ledgerBaselines();
+const diagram = documentedTransitions();
 let found: Violation | null = null;
 
 const started = performance.now();

@@ -5,7 +5,9 @@ import { signing, TEST_TPP_REGISTRATION } from '../../packages/engine/test/suppo
 import {
   checkInvariants,
   checkLedger,
+  checkPaymentHistories,
   consentedPsus,
+  documentedTransitions,
   keepConsents,
   ledgerBaselines,
   requestArbitrary,
@@ -28,6 +30,8 @@ describe('robustness under generated requests', () => {
     );
     const psus = await consentedPsus(sandbox);
     const baselines = ledgerBaselines();
+    const diagram = documentedTransitions();
+    expect(diagram.size).toBeGreaterThan(15);
     // Account-information reads that got past consent into the operation: the fuzzer reaches deep.
     const reached = new Set<string>();
     const deep = (status: number, label: string) => {
@@ -45,6 +49,7 @@ describe('robustness under generated requests', () => {
         const violation = await checkInvariants(sandbox, request, knownCodes, deep);
         expect(violation).toBeNull();
         expect(checkLedger(sandbox.getState(), baselines, label)).toBeNull();
+        expect(checkPaymentHistories(sandbox.getState(), diagram, label)).toBeNull();
       }),
       { numRuns: runs, seed: Number(process.env.FUZZ_SEED ?? 20261122) },
     );

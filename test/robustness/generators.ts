@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { toMinor } from '../../packages/engine/src/core/money.js';
 import type { Route, Sandbox, State } from '../../packages/engine/src/index.js';
+import { makeBban } from '../../packages/engine/src/sandbox-api/norwegian.js';
 import { consent, FJORDLYS, KARI } from '../../packages/engine/test/support/ais.js';
 
 /**
@@ -252,7 +254,95 @@ export function requestArbitrary(
   );
   return psus.length === 0
     ? any
-    : fc.oneof({ weight: 3, arbitrary: any }, aisArbitrary(routes, basePath, psus, header));
+    : fc.oneof(
+        { weight: 3, arbitrary: any },
+        { weight: 1, arbitrary: aisArbitrary(routes, basePath, psus, header) },
+        { weight: 1, arbitrary: paymentArbitrary(psus[0] as ConsentedPsu) },
+      );
+}
+
+/** A valid account number at another bank, for payments that leave the sandbox. */
+const OUTSIDE_BBAN = makeBban('1234', 56789);
+
+/**
+ * Well-formed payment traffic, so the money and status invariants meet real payments: creations
+ * from Kari's accounts (to her own, another customer's, or another bank's account; some dated
+ * ahead), approvals through the control plane, cancellations and the bank clock moving on.
+ */
+function paymentArbitrary(kari: ConsentedPsu): fc.Arbitrary<GeneratedRequest> {
+  const headers = {
+    'X-Request-ID': 'fuzz-payment',
+    'PSU-ID': kari.psuId,
+    'PSU-IP-Address': '192.0.2.10',
+    'PSU-Context': 'PRIVATE',
+    'TPP-Session-ID': 'session-1',
+    'TPP-Redirect-URI': 'https://tpp.example/callback',
+  };
+  const products = [
+    'norwegian-domestic-credit-transfers',
+    'instant-norwegian-domestic-credit-transfers-straks',
+  ];
+  const create = fc
+    .record({
+      product: fc.constantFrom(...products),
+      ore: fc.integer({ min: 1, max: 30_000_000 }),
+      date: fc.option(fc.constantFrom('2026-03-03', '2026-03-06', '2026-03-10'), { nil: undefined }),
+    })
+    .map(({ product, ore, date }) => ({
+      method: 'POST',
+      path: `/v1/payments/${product}?allowLogicalDuplicate=true`,
+      headers,
+      body: JSON.stringify({
+        instructedAmount: { amount: (ore / 100).toFixed(2), currency: 'NOK' },
+        creditorName: 'Fuzz Mottaker',
+        creditorAccount: { bban: '__CREDITOR__', currency: 'NOK' },
+        creditorAddress: { country: 'NO' },
+        debtorAccount: { bban: '__DEBTOR__', currency: 'NOK' },
+        remittanceInformationUnstructured: 'Fuzz',
+        ...(date === undefined ? {} : { requestedExecutionDate: date }),
+      }),
+    }));
+  const approve = fc.constant({
+    method: 'POST',
+    path: '/_sandbank/payments/{payment}/approve',
+    headers: {},
+    body: JSON.stringify({ psuNationalId: KARI }),
+  });
+  const cancel = fc.constant({
+    method: 'DELETE',
+    path: '/v1/payments/norwegian-domestic-credit-transfers/{payment}',
+    headers,
+    body: null,
+  });
+  const clock = fc.integer({ min: 30, max: 8 * 60 }).map((minutes) => ({
+    method: 'POST',
+    path: '/_sandbank/clock',
+    headers: {},
+    body: JSON.stringify({ advanceMinutes: minutes }),
+  }));
+  return fc.oneof(
+    { weight: 4, arbitrary: create },
+    { weight: 3, arbitrary: approve },
+    { weight: 1, arbitrary: cancel },
+    { weight: 1, arbitrary: clock },
+  );
+}
+
+/** Fills the payment placeholders from the state: Kari's accounts as debtor, any account (or one outside) as creditor. */
+function resolvePayment(text: string, state: State, pick: number): string {
+  const accounts = Object.values(state.accounts).filter((a) => a.currency === 'NOK');
+  const kari = accounts.filter((a) => a.customerNumber === KARI);
+  const creditors = [...accounts.map((a) => a.bban), OUTSIDE_BBAN];
+  const payments = Object.keys(state.payments);
+  return text
+    .replaceAll('__DEBTOR__', kari[pick % Math.max(kari.length, 1)]?.bban ?? 'none')
+    .replaceAll('__CREDITOR__', creditors[Math.floor(pick / 3) % creditors.length] ?? OUTSIDE_BBAN)
+    .replaceAll(
+      '{payment}',
+      encodeURIComponent(
+        payments[payments.length - 1 - (pick % Math.max(Math.min(payments.length, 4), 1))] ?? 'none',
+      ),
+    );
 }
 
 export function toRequest(generated: GeneratedRequest, state: State, pick: number): Request {
@@ -266,11 +356,16 @@ export function toRequest(generated: GeneratedRequest, state: State, pick: numbe
     }
   }
   if (hasBody && !headers.has('content-type')) headers.set('content-type', 'application/json');
-  return new Request(`http://localhost${resolveIds(generated.path, state, pick)}`, {
-    method: generated.method,
-    headers,
-    ...(hasBody ? { body: generated.body as BodyInit } : {}),
-  });
+  const body =
+    typeof generated.body === 'string' ? resolvePayment(generated.body, state, pick) : generated.body;
+  return new Request(
+    `http://localhost${resolveIds(resolvePayment(generated.path, state, pick), state, pick)}`,
+    {
+      method: generated.method,
+      headers,
+      ...(hasBody ? { body: body as BodyInit } : {}),
+    },
+  );
 }
 
 export interface Violation {
@@ -366,6 +461,33 @@ export function checkLedger(state: State, baselines: Map<string, string>, label:
         request: label,
         problem: `account ${id}: balance minus transactions moved from ${before} to ${now}`,
       };
+    }
+  }
+  return null;
+}
+
+/** The payment status diagram as docs/decisions/payment-lifecycle.md draws it (mermaid `A --> B`). */
+export function documentedTransitions(): Set<string> {
+  const doc = readFileSync(new URL('../../docs/decisions/payment-lifecycle.md', import.meta.url), 'utf8');
+  const edges = new Set<string>();
+  for (const match of doc.matchAll(/^\s*(\[\*\]|[A-Z]{4})\s*-->\s*(\[\*\]|[A-Z]{4})\b/gm)) {
+    edges.add(`${match[1]} ${match[2]}`);
+  }
+  return edges;
+}
+
+/** Every payment's status history starts at RCVD and moves only along the documented diagram. */
+export function checkPaymentHistories(state: State, edges: Set<string>, label: string): Violation | null {
+  for (const payment of Object.values(state.payments)) {
+    const path = ['[*]', ...payment.statusHistory.map((h) => h.status)];
+    for (let i = 1; i < path.length; i++) {
+      const edge = `${path[i - 1]} ${path[i]}`;
+      if (!edges.has(edge)) {
+        return {
+          request: label,
+          problem: `payment ${payment.paymentId} went ${edge.replace(' ', ' → ')}, not in the diagram`,
+        };
+      }
     }
   }
   return null;
