@@ -1,7 +1,5 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { type AppServer, startAppServer } from './support/app-server.js';
-import { BROWSER_SETUP_TIMEOUT, launchChromium } from './support/chromium.js';
+import { describe, expect, test } from 'vitest';
+import { useBrowserApp } from './support/lifecycle.js';
 import {
   advanceClock,
   offsetMinutes,
@@ -12,27 +10,11 @@ import {
   storageReport,
 } from './support/page.js';
 
-let browser: Browser;
-let app: AppServer;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  [browser, app] = await Promise.all([launchChromium(), startAppServer()]);
-}, BROWSER_SETUP_TIMEOUT);
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext();
-});
-afterEach(async () => {
-  await context.close();
-});
+const env = useBrowserApp();
 
 describe('durable state in IndexedDB', () => {
   test('keeps every answered change when the browser stops the worker between writes', async () => {
-    const page = await openControlledPage(context, app.origin);
+    const page = await openControlledPage(env.context, env.app.origin);
     expect(await storageReport(page)).toMatchObject({ restored: 'fresh' });
     for (const minutes of [1, 2, 3]) {
       expect((await advanceClock(page, minutes)).status).toBe(200);
@@ -43,7 +25,7 @@ describe('durable state in IndexedDB', () => {
   });
 
   test('keeps every answered signed API write when the browser stops the worker between them', async () => {
-    const page = await openControlledPage(context, app.origin);
+    const page = await openControlledPage(env.context, env.app.origin);
     const created: number[] = [];
     for (const customerNumber of ['01010000110', '01010000382']) {
       const response = await signedFetch(page, '/v1/sandbox/customers', {
@@ -66,7 +48,7 @@ describe('durable state in IndexedDB', () => {
   });
 
   test('stores only the change, whatever the size of the state', async () => {
-    const page = await openControlledPage(context, app.origin);
+    const page = await openControlledPage(env.context, env.app.origin);
     const stateSize = (await pageFetch(page, '/_sandbank/state')).body.length;
     await advanceClock(page, 1);
     const record = await page.evaluate(async () => {
@@ -88,7 +70,7 @@ describe('durable state in IndexedDB', () => {
   });
 
   test('restores the seeded data exactly after a restart', async () => {
-    const page = await openControlledPage(context, app.origin);
+    const page = await openControlledPage(env.context, env.app.origin);
     const before = (await pageFetch(page, '/_sandbank/state')).body;
     await stopWorkers(page);
     const after = (await pageFetch(page, '/_sandbank/state')).body;
@@ -97,7 +79,7 @@ describe('durable state in IndexedDB', () => {
   });
 
   test('restores an imported state exactly from the change log after a restart', async () => {
-    const page = await openControlledPage(context, app.origin);
+    const page = await openControlledPage(env.context, env.app.origin);
     await advanceClock(page, 5);
     const exported = (await pageFetch(page, '/_sandbank/state')).body;
     await signedFetch(page, '/v1/sandbox/customers', {
@@ -123,7 +105,7 @@ describe('durable state in IndexedDB', () => {
   });
 
   test('folds the log into a snapshot in the background and restores from both', async () => {
-    const page = await openControlledPage(context, app.origin, { compactEvery: 5 });
+    const page = await openControlledPage(env.context, env.app.origin, { compactEvery: 5 });
     for (let i = 0; i < 12; i++) await advanceClock(page, 1);
     await expect
       .poll(async () => (await storageReport(page)).snapshotSeq, { timeout: 5_000 })
@@ -137,7 +119,7 @@ describe('durable state in IndexedDB', () => {
   });
 
   test('waits for a pause in the writes before compacting, unless the log grows ten times too long', async () => {
-    const page = await openControlledPage(context, app.origin, { compactEvery: 3 });
+    const page = await openControlledPage(env.context, env.app.origin, { compactEvery: 3 });
     // Back to back, as a burst: past compactEvery, short of ten times it, nothing is folded yet.
     await page.evaluate(async () => {
       for (let i = 0; i < 20; i++) {
@@ -166,7 +148,7 @@ describe('durable state in IndexedDB', () => {
   });
 
   test('keeps working, durably, after the database is deleted under the running worker', async () => {
-    const page = await openControlledPage(context, app.origin);
+    const page = await openControlledPage(env.context, env.app.origin);
     await advanceClock(page, 2);
     await page.evaluate(
       () =>
@@ -183,8 +165,8 @@ describe('durable state in IndexedDB', () => {
 
   test('applies writes from two tabs at once without losing one', async () => {
     const [first, second] = await Promise.all([
-      openControlledPage(context, app.origin),
-      openControlledPage(context, app.origin),
+      openControlledPage(env.context, env.app.origin),
+      openControlledPage(env.context, env.app.origin),
     ]);
     const burst = (page: typeof first) =>
       page.evaluate(() =>
@@ -207,8 +189,8 @@ describe('durable state in IndexedDB', () => {
 
   test('tells every open tab about state changes, numbered across worker restarts, and requests', async () => {
     const [writer, watcher] = await Promise.all([
-      openControlledPage(context, app.origin),
-      openControlledPage(context, app.origin),
+      openControlledPage(env.context, env.app.origin),
+      openControlledPage(env.context, env.app.origin),
     ]);
     await watcher.evaluate(() => {
       const events: unknown[] = [];

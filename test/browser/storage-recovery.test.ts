@@ -1,7 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { type AppServer, startAppServer } from './support/app-server.js';
-import { BROWSER_SETUP_TIMEOUT, launchChromium } from './support/chromium.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { useBrowserApp } from './support/lifecycle.js';
 import {
   advanceClock,
   offsetMinutes,
@@ -11,23 +10,7 @@ import {
   storageReport,
 } from './support/page.js';
 
-let browser: Browser;
-let app: AppServer;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  [browser, app] = await Promise.all([launchChromium(), startAppServer()]);
-}, BROWSER_SETUP_TIMEOUT);
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext();
-});
-afterEach(async () => {
-  await context.close();
-});
+const env = useBrowserApp();
 
 type Damage = 'newer-layout' | 'broken-log' | 'invalid-state';
 
@@ -67,7 +50,7 @@ const expectations: Array<[Damage, RegExp]> = [
 describe('recovery from damaged stored state', () => {
   for (const [kind, message] of expectations) {
     test(`starts from the seed and keeps the data aside after ${kind}`, async () => {
-      const page = await openControlledPage(context, app.origin);
+      const page = await openControlledPage(env.context, env.app.origin);
       await advanceClock(page, 9);
       await damage(page, kind);
       await stopWorkers(page);
@@ -85,7 +68,7 @@ describe('recovery from damaged stored state', () => {
   }
 
   test('keeps answering and storing when another worker instance wrote the next change', async () => {
-    const page = await openControlledPage(context, app.origin);
+    const page = await openControlledPage(env.context, env.app.origin);
     await advanceClock(page, 1);
     await page.evaluate(async () => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -108,7 +91,7 @@ describe('recovery from damaged stored state', () => {
   });
 
   test('carries on durably after recovering, and the kept data can be dropped', async () => {
-    const page = await openControlledPage(context, app.origin);
+    const page = await openControlledPage(env.context, env.app.origin);
     await damage(page, 'newer-layout');
     await stopWorkers(page);
     await advanceClock(page, 4);
