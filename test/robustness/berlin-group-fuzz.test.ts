@@ -1,25 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createSandbox, routes } from '../../packages/engine/src/index.js';
-import { signing, TEST_TPP_REGISTRATION } from '../../packages/engine/test/support/signing.js';
+import { routes } from '../../packages/engine/src/index.js';
 import { berlinGroupErrors } from '../conformance/berlin-group.js';
 import { applyDeviations } from '../conformance/deviations.js';
 import { berlinGroupOperation } from '../conformance/journey.js';
-import { consentedPsus, keepConsents, requestArbitrary, toRequest } from './generators.js';
+import { consentedPsus, fuzzSandbox, keepConsents, requestArbitrary, toRequest } from './generators.js';
 
-const NOW = Date.parse('2026-03-02T10:00:00Z');
 const runs = Number(process.env.FUZZ_RUNS ?? 1500);
 
 describe('Berlin Group conformance under generated requests', () => {
   it('answers every generated call of a Berlin Group operation with a conforming body (docs/conformance.md)', async () => {
-    const sandbox = signing(
-      createSandbox({
-        registeredTpps: [TEST_TPP_REGISTRATION],
-        now: () => NOW,
-        seed: 'fuzz',
-        checkResponses: true,
-      }),
-    );
+    const sandbox = fuzzSandbox('fuzz');
     const psus = await consentedPsus(sandbox);
     let checked = 0;
     await fc.assert(

@@ -3,14 +3,14 @@
  * printing the count, the seed and any counterexample.
  */
 import fc from 'fast-check';
-import { createSandbox, ERROR_STATUSES, routes } from '../../packages/engine/src/index.js';
-import { signing, TEST_TPP_REGISTRATION } from '../../packages/engine/test/support/signing.js';
+import { ERROR_STATUSES, routes } from '../../packages/engine/src/index.js';
 import {
   checkInvariants,
   checkLedger,
   checkPaymentHistories,
   consentedPsus,
   documentedTransitions,
+  fuzzSandbox,
   keepConsents,
   ledgerBaselines,
   requestArbitrary,
@@ -21,14 +21,7 @@ import {
 const runs = Number(process.argv[2] ?? 100_000);
 const seed = Number(process.argv[3] ?? Date.now() % 2 ** 31);
 const knownCodes = new Set(Object.keys(ERROR_STATUSES));
-const sandbox = signing(
-  createSandbox({
-    registeredTpps: [TEST_TPP_REGISTRATION],
-    now: () => Date.parse('2026-03-02T10:00:00Z'),
-    seed: 'fuzz',
-    checkResponses: true,
-  }),
-);
+const sandbox = fuzzSandbox('fuzz');
 const psus = await consentedPsus(sandbox);
 const baselines = ledgerBaselines();
 const diagram = documentedTransitions();

@@ -1,33 +1,25 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createSandbox, ERROR_STATUSES, routes } from '../../packages/engine/src/index.js';
-import { signing, TEST_TPP_REGISTRATION } from '../../packages/engine/test/support/signing.js';
+import { ERROR_STATUSES, routes } from '../../packages/engine/src/index.js';
 import {
   checkInvariants,
   checkLedger,
   checkPaymentHistories,
   consentedPsus,
   documentedTransitions,
+  fuzzSandbox,
   keepConsents,
   ledgerBaselines,
   requestArbitrary,
   toRequest,
 } from './generators.js';
 
-const NOW = Date.parse('2026-03-02T10:00:00Z');
 const knownCodes = new Set(Object.keys(ERROR_STATUSES));
 const runs = Number(process.env.FUZZ_RUNS ?? 1500);
 
 describe('robustness under generated requests', () => {
   it('never answers 5xx or throws; every error is tppMessages with a known code; failures change nothing', async () => {
-    const sandbox = signing(
-      createSandbox({
-        registeredTpps: [TEST_TPP_REGISTRATION],
-        now: () => NOW,
-        seed: 'fuzz',
-        checkResponses: true,
-      }),
-    );
+    const sandbox = fuzzSandbox('fuzz');
     const psus = await consentedPsus(sandbox);
     const baselines = ledgerBaselines();
     const diagram = documentedTransitions();
@@ -62,9 +54,7 @@ describe('robustness under generated requests', () => {
       seed: 7,
     });
     const answers = async () => {
-      const sandbox = signing(
-        createSandbox({ registeredTpps: [TEST_TPP_REGISTRATION], now: () => NOW, seed: 'same' }),
-      );
+      const sandbox = fuzzSandbox('same', { checkResponses: false });
       const out: string[] = [];
       for (const [generated, pick] of sequence) {
         const response = await sandbox.fetch(toRequest(generated, sandbox.getState(), pick));

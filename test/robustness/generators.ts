@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { toMinor } from '../../packages/engine/src/core/money.js';
-import type { Route, Sandbox, State } from '../../packages/engine/src/index.js';
+import { createSandbox, type Route, type Sandbox, type State } from '../../packages/engine/src/index.js';
 import { makeBban } from '../../packages/engine/src/sandbox-api/norwegian.js';
 import { consent, FJORDLYS, KARI } from '../../packages/engine/test/support/ais.js';
+import { signing, TEST_TPP_REGISTRATION } from '../../packages/engine/test/support/signing.js';
 
 /**
  * Arbitrary requests over every route of the table: right and wrong methods, real and made-up ids,
@@ -491,4 +492,16 @@ export function checkPaymentHistories(state: State, edges: Set<string>, label: s
     }
   }
   return null;
+}
+
+/** The bank every fuzz run talks to: fixed clock, signed requests, the default TPP registered. */
+export function fuzzSandbox(seed: string, options: { checkResponses?: boolean } = {}): Sandbox {
+  return signing(
+    createSandbox({
+      registeredTpps: [TEST_TPP_REGISTRATION],
+      now: () => Date.parse('2026-03-02T10:00:00Z'),
+      seed,
+      checkResponses: options.checkResponses ?? true,
+    }),
+  );
 }
