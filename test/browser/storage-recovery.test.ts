@@ -12,7 +12,7 @@ import {
 
 const env = useBrowserApp();
 
-type Damage = 'newer-layout' | 'broken-log' | 'invalid-state';
+type Damage = 'newer-layout' | 'broken-log' | 'invalid-state' | 'changed-chunk';
 
 /** Damages the worker's IndexedDB from the page, as a bug or another Sandbank version could. */
 function damage(page: Page, kind: Damage): Promise<void> {
@@ -22,7 +22,7 @@ function damage(page: Page, kind: Damage): Promise<void> {
       open.onsuccess = () => resolve(open.result);
       open.onerror = () => reject(open.error);
     });
-    const tx = db.transaction(['snapshot', 'log'], 'readwrite');
+    const tx = db.transaction(['snapshot', 'log', 'chunks'], 'readwrite');
     const snapshots = tx.objectStore('snapshot');
     const read = snapshots.get('current');
     await new Promise((resolve) => {
@@ -33,6 +33,13 @@ function damage(page: Page, kind: Damage): Promise<void> {
     if (kind === 'invalid-state')
       snapshots.put({ ...snapshot, state: { ...snapshot.state, meta: { seed: 42, counter: 0 } } }, 'current');
     if (kind === 'broken-log') tx.objectStore('log').put({ seq: snapshot.seq + 50, patches: 'garbage' });
+    if (kind === 'changed-chunk') {
+      const cursor = tx.objectStore('chunks').openCursor();
+      cursor.onsuccess = () => {
+        const record = cursor.result?.value as { key: string; json: string };
+        cursor.result?.update({ ...record, json: record.json.replace('"booked"', '"pending"') });
+      };
+    }
     await new Promise((resolve, reject) => {
       tx.oncomplete = resolve;
       tx.onerror = () => reject(tx.error);
@@ -45,6 +52,7 @@ const expectations: Array<[Damage, RegExp]> = [
   ['newer-layout', /layout 99/],
   ['broken-log', /change log is broken/],
   ['invalid-state', /invalid at meta\.seed/],
+  ['changed-chunk', /ledger chunk [0-9a-f]{12} does not match its checksum/],
 ];
 
 describe('recovery from damaged stored state', () => {

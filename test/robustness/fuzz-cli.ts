@@ -35,7 +35,8 @@ const result = await fc.check(
     const label = `${request.method} ${new URL(request.url).pathname}`;
     const violation =
       (await checkInvariants(sandbox, request, knownCodes)) ??
-      checkLedger(sandbox.getState(), baselines, label);
+      checkLedger(sandbox.getState(), baselines, label) ??
+      checkPaymentHistories(sandbox.getState(), diagram, label);
     if (violation) found = violation;
     return violation === null;
   }),

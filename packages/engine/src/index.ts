@@ -19,7 +19,7 @@ export type {
   State,
   Transaction,
 } from './core/state.js';
-export { STATE_VERSION, State as StateSchema } from './core/state.js';
+export { LedgerChunk as LedgerChunkSchema, STATE_VERSION, State as StateSchema } from './core/state.js';
 export { routes } from './routes.js';
 export type { Commit, RequestLogEntry, Sandbox, SandboxEvent, SandboxOptions } from './sandbox.js';
 export { createSandbox } from './sandbox.js';

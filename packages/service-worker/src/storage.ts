@@ -1,12 +1,22 @@
-import { STATE_VERSION, type State, StateSchema } from '@sandbank/engine';
+import {
+  LedgerChunkSchema,
+  STATE_VERSION,
+  type State,
+  StateSchema,
+  type Transaction,
+} from '@sandbank/engine';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import { applyPatches, enablePatches, type Patch } from 'immer';
 
 enablePatches();
 
-/** Version of the records' layout; a newer one was written by a newer Sandbank and is not read. */
-export const STORAGE_SCHEMA = 1;
-const DATABASE_VERSION = 1;
+/**
+ * Version of the records' layout; a newer one was written by a newer Sandbank and is not read.
+ * 1: the whole state in the snapshot record. 2: the state without its ledgers in the snapshot
+ * record, each ledger chunk a record of its own (`chunks`), keyed by its checksum.
+ */
+export const STORAGE_SCHEMA = 2;
+const DATABASE_VERSION = 2;
 export const DATABASE_NAME = 'sandbank';
 
 export interface SnapshotRecord {
@@ -15,7 +25,20 @@ export interface SnapshotRecord {
   /** The log sequence number this state includes (entries up to it are folded in). */
   seq: number;
   savedAt: number;
+  /** The state; from layout 2 on with every ledger empty, its chunks being in the `chunks` store. */
   state: State;
+  /** Layout 2: each account's ledger, as the keys of its chunks in order. */
+  ledgers?: Record<string, string[]>;
+}
+
+/**
+ * One ledger chunk (at most 1 024 transactions) as JSON text, keyed by the SHA-256 of that text.
+ * A compaction writes only the chunks that changed since the last one (most never do: new
+ * transactions land in the last chunk), and a restore checks every chunk against its key.
+ */
+export interface ChunkRecord {
+  key: string;
+  json: string;
 }
 
 export interface LogRecord {
@@ -29,10 +52,13 @@ export interface QuarantineRecord {
   reason: string;
   snapshot: unknown;
   log: unknown[];
+  /** Layout 2: the ledger chunks as they were stored. */
+  chunks?: unknown[];
 }
 
 interface SandbankDB extends DBSchema {
   snapshot: { key: string; value: SnapshotRecord };
+  chunks: { key: string; value: ChunkRecord };
   log: { key: number; value: LogRecord };
   quarantine: { key: number; value: QuarantineRecord };
 }
@@ -44,9 +70,15 @@ export interface StorageReport {
   problem: string | null;
   snapshotSeq: number;
   logEntries: number;
+  /** Ledger chunks in the snapshot. */
+  chunks: number;
   quarantined: number;
-  /** How long the restore took, in ms: reading IndexedDB, and folding the log in plus validating. */
-  restoreMs: { read: number; fold: number };
+  /**
+   * How long the restore took, in ms: reading the snapshot record and the log; reading, checking
+   * and parsing the ledger chunks (each checked as it arrives); folding the log in and validating
+   * what the checksums do not cover.
+   */
+  restoreMs: { read: number; verify: number; fold: number };
 }
 
 const SNAPSHOT_KEY = 'current';
@@ -82,7 +114,138 @@ function applyLogEntry(state: State, patches: Patch[]): State {
   return current;
 }
 
-function fold(snapshot: unknown, log: unknown[]): { state: State; seq: number; snapshotSeq: number } {
+const encoder = new TextEncoder();
+/** Reused for every digest: WebCrypto copies its input when called, and a chunk is at most ~1 MB of UTF-8. */
+let scratch = new Uint8Array(1 << 20);
+
+/** SHA-256 of a text's UTF-8, in hex. */
+async function sha256(text: string): Promise<string> {
+  if (scratch.length < text.length * 3) scratch = new Uint8Array(text.length * 3);
+  const { written } = encoder.encodeInto(text, scratch);
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', scratch.subarray(0, written)));
+  let hex = '';
+  for (const byte of digest) hex += byte.toString(16).padStart(2, '0');
+  return hex;
+}
+
+const short = (key: string) => key.slice(0, 12);
+
+/**
+ * Object.freeze all the way down, as the engine needs its state (immer's `freeze` does the same at
+ * several times the cost on 100 000 transactions).
+ */
+function freezeAll(value: unknown): void {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  if (Array.isArray(value)) for (const item of value) freezeAll(item);
+  else for (const key in value) freezeAll((value as Record<string, unknown>)[key]);
+}
+
+type ChunkCheck = { key: string; chunk: Transaction[] } | { key: string; problem: string };
+
+/** One chunk record: checked against its key (SHA-256 of its text, with WebCrypto), parsed and frozen. */
+async function checkChunk(key: string, record: unknown): Promise<ChunkCheck> {
+  const json = (record as Partial<ChunkRecord> | undefined)?.json;
+  if (typeof json !== 'string') return { key, problem: 'is missing' };
+  const digest = sha256(json);
+  let chunk: unknown;
+  try {
+    chunk = JSON.parse(json);
+  } catch {
+    chunk = undefined;
+  }
+  if ((await digest) !== key) {
+    return { key, problem: 'does not match its checksum (the record was changed or damaged)' };
+  }
+  if (!Array.isArray(chunk)) return { key, problem: 'is not a JSON list' };
+  freezeAll(chunk);
+  return { key, chunk: chunk as Transaction[] };
+}
+
+/**
+ * Layout 2's ledgers, each chunk loaded with `load` and checked as it arrives, while IndexedDB
+ * reads the next ones. The chunks returned are exactly what a worker once wrote from a valid state,
+ * so they need no validation again.
+ */
+async function restoreLedgers(
+  index: unknown,
+  load: (key: string) => Promise<unknown>,
+): Promise<{ transactions: Record<string, Transaction[][]>; keys: Map<object, string> }> {
+  if (index === null || typeof index !== 'object' || Array.isArray(index)) {
+    throw new StoredStateError('the snapshot has no ledger index');
+  }
+  const ledgers = Object.entries(index as Record<string, unknown>);
+  const keys = new Set<string>();
+  for (const [account, chunkKeys] of ledgers) {
+    if (!Array.isArray(chunkKeys) || chunkKeys.some((key) => typeof key !== 'string')) {
+      throw new StoredStateError(`the ledger index of account ${account} is not a list of chunk keys`);
+    }
+    for (const key of chunkKeys as string[]) keys.add(key);
+  }
+  const checks = await Promise.all([...keys].map(async (key) => checkChunk(key, await load(key))));
+  const parsed = new Map<string, Transaction[]>();
+  for (const check of checks) {
+    if ('problem' in check) throw new StoredStateError(`ledger chunk ${short(check.key)} ${check.problem}`);
+    parsed.set(check.key, check.chunk);
+  }
+  const transactions: Record<string, Transaction[][]> = {};
+  for (const [account, chunkKeys] of ledgers) {
+    transactions[account] = (chunkKeys as string[]).map((key) => parsed.get(key) as Transaction[]);
+  }
+  return { transactions, keys: new Map([...parsed].map(([key, chunk]) => [chunk, key])) };
+}
+
+function invalid(
+  issue: { path: PropertyKey[]; message: string } | undefined,
+  at: PropertyKey[],
+): StoredStateError {
+  const path = [...at, ...(issue?.path ?? [])].map(String).join('.');
+  return new StoredStateError(
+    `the restored state is invalid at ${path || '(root)'}: ${issue?.message ?? 'unknown problem'}`,
+  );
+}
+
+/**
+ * Validates the restored state: everything but the ledgers with the state's schema, and each ledger
+ * chunk that is not one of the checked, unchanged ones (a change from the log made it, or layout 1
+ * stored it) with the transaction schema.
+ */
+function validate(state: State, verified: Map<object, string>): void {
+  const { transactions, ...rest } = state;
+  const head = StateSchema.safeParse({ ...rest, transactions: {} });
+  if (!head.success) throw invalid(head.error.issues[0], []);
+  if (transactions === null || typeof transactions !== 'object' || Array.isArray(transactions)) {
+    throw new StoredStateError('the restored state is invalid at transactions: expected an object');
+  }
+  for (const [account, ledger] of Object.entries(transactions as Record<string, unknown>)) {
+    if (!Array.isArray(ledger)) {
+      throw new StoredStateError(
+        `the restored state is invalid at transactions.${account}: expected a list of chunks`,
+      );
+    }
+    ledger.forEach((chunk, index) => {
+      if (verified.has(chunk)) return;
+      const result = LedgerChunkSchema.safeParse(chunk);
+      if (!result.success) throw invalid(result.error.issues[0], ['transactions', account, index]);
+    });
+  }
+}
+
+interface Restored {
+  state: State;
+  seq: number;
+  snapshotSeq: number;
+  /** The restored chunks that are stored as they are, with their keys. */
+  stored: Map<object, string>;
+  verifyMs: number;
+}
+
+async function fold(
+  snapshot: unknown,
+  log: unknown[],
+  load: (key: string) => Promise<unknown>,
+): Promise<Restored> {
+  const started = performance.now();
   const record = snapshot as Partial<SnapshotRecord> | undefined;
   if (record === undefined || record === null || typeof record !== 'object') {
     throw new StoredStateError('the snapshot record is missing or not an object');
@@ -98,8 +261,18 @@ function fold(snapshot: unknown, log: unknown[]): { state: State; seq: number; s
     );
   }
   if (typeof record.seq !== 'number') throw new StoredStateError('the snapshot has no sequence number');
+  if (record.state === null || typeof record.state !== 'object') {
+    throw new StoredStateError('the snapshot holds no state');
+  }
   let seq = record.seq;
   let state = record.state as State;
+  let stored = new Map<object, string>();
+  if (record.schema >= 2) {
+    const ledgers = await restoreLedgers(record.ledgers, load);
+    state = { ...state, transactions: ledgers.transactions };
+    stored = ledgers.keys;
+  }
+  const verifyMs = performance.now() - started;
   for (const entry of log as Array<Partial<LogRecord>>) {
     if (entry?.seq !== seq + 1 || !Array.isArray(entry.patches)) {
       throw new StoredStateError(
@@ -113,16 +286,10 @@ function fold(snapshot: unknown, log: unknown[]): { state: State; seq: number; s
     }
     seq = entry.seq;
   }
-  const parsed = StateSchema.safeParse(state);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new StoredStateError(
-      `the restored state is invalid at ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'unknown problem'}`,
-    );
-  }
+  validate(state, stored);
   // The validated object itself, not zod's copy: that one reorders keys, and responses must stay
   // byte-identical to those of a worker that never restarted.
-  return { state, seq, snapshotSeq: record.seq };
+  return { state, seq, snapshotSeq: record.seq, stored, verifyMs };
 }
 
 export interface DurableStore {
@@ -172,8 +339,9 @@ export function memoryOnly(problem: string): DurableStore {
     problem,
     snapshotSeq: 0,
     logEntries: 0,
+    chunks: 0,
     quarantined: 0,
-    restoreMs: { read: 0, fold: 0 },
+    restoreMs: { read: 0, verify: 0, fold: 0 },
   });
 }
 
@@ -202,6 +370,8 @@ async function restoreStore(options: StoreOptions): Promise<DurableStore> {
     openDB<SandbankDB>(name, DATABASE_VERSION, {
       upgrade(database) {
         if (!database.objectStoreNames.contains('snapshot')) database.createObjectStore('snapshot');
+        if (!database.objectStoreNames.contains('chunks'))
+          database.createObjectStore('chunks', { keyPath: 'key' });
         if (!database.objectStoreNames.contains('log')) database.createObjectStore('log', { keyPath: 'seq' });
         if (!database.objectStoreNames.contains('quarantine')) {
           database.createObjectStore('quarantine', { keyPath: 'id', autoIncrement: true });
@@ -225,27 +395,41 @@ async function restoreStore(options: StoreOptions): Promise<DurableStore> {
   }
 
   const readStarted = performance.now();
-  const read = db.transaction(['snapshot', 'log', 'quarantine'], 'readonly');
+  const read = db.transaction(['snapshot', 'chunks', 'log', 'quarantine'], 'readonly');
   const [rawSnapshot, rawLog, quarantinedCount] = await Promise.all([
     read.objectStore('snapshot').get(SNAPSHOT_KEY) as Promise<unknown>,
     read.objectStore('log').getAll() as Promise<unknown[]>,
     read.objectStore('quarantine').count(),
   ]);
-  await read.done;
+  // The chunks are requested at once, in this transaction, and each is checked as it arrives.
+  const chunkStore = read.objectStore('chunks');
+  const requested = new Map<string, Promise<unknown>>();
+  const load = (key: string) => {
+    let request = requested.get(key);
+    if (request === undefined) {
+      request = chunkStore.get(key);
+      requested.set(key, request);
+    }
+    return request;
+  };
   const foldStarted = performance.now();
 
   let restored: State | null = null;
   let seq = 0;
   let snapshotSeq = 0;
+  let restoredChunks = new Map<object, string>();
+  let verifyMs = 0;
   let problem: string | null = null;
   let quarantined = quarantinedCount;
   let how: StorageReport['restored'] = 'fresh';
   if (rawSnapshot !== undefined || rawLog.length > 0) {
     try {
-      const folded = fold(rawSnapshot, rawLog);
+      const folded = await fold(rawSnapshot, rawLog, load);
       restored = folded.state;
       seq = folded.seq;
       snapshotSeq = folded.snapshotSeq;
+      restoredChunks = folded.stored;
+      verifyMs = folded.verifyMs;
       how = 'snapshot';
     } catch (error) {
       problem = error instanceof StoredStateError ? error.message : `unreadable: ${String(error)}`;
@@ -253,14 +437,18 @@ async function restoreStore(options: StoreOptions): Promise<DurableStore> {
         `[sandbank] the stored sandbox state cannot be restored: ${problem}. It was kept aside ` +
           '(GET /_sandbank/storage/quarantine exports it) and the sandbox starts again from its seed.',
       );
-      const tx = db.transaction(['snapshot', 'log', 'quarantine'], 'readwrite');
+      await read.done.catch(() => undefined);
+      const tx = db.transaction(['snapshot', 'chunks', 'log', 'quarantine'], 'readwrite');
+      const rawChunks = await tx.objectStore('chunks').getAll();
       await tx.objectStore('quarantine').add({
         at: new Date().toISOString(),
         reason: problem,
         snapshot: rawSnapshot,
         log: rawLog,
+        chunks: rawChunks,
       });
       await tx.objectStore('snapshot').clear();
+      await tx.objectStore('chunks').clear();
       await tx.objectStore('log').clear();
       await tx.done;
       quarantined++;
@@ -274,12 +462,19 @@ async function restoreStore(options: StoreOptions): Promise<DurableStore> {
     problem,
     snapshotSeq,
     logEntries: restored === null ? 0 : rawLog.length,
+    chunks: new Set(restoredChunks.values()).size,
     quarantined,
-    restoreMs: { read: foldStarted - readStarted, fold: performance.now() - foldStarted },
+    restoreMs: {
+      read: foldStarted - readStarted,
+      verify: verifyMs,
+      fold: performance.now() - foldStarted - verifyMs,
+    },
   };
   let latest: { seq: number; state: State } | null = null;
   let sinceSnapshot = report.logEntries;
   let compaction: ReturnType<typeof setTimeout> | null = null;
+  // The key each stored chunk has: a compaction writes only chunks not in here.
+  const stored = new WeakMap<object, string>(restoredChunks);
 
   const connection = async () => {
     if (closed) {
@@ -289,19 +484,65 @@ async function restoreStore(options: StoreOptions): Promise<DurableStore> {
     return db;
   };
 
+  /**
+   * Writes `at` as the snapshot: the state without its ledgers, the ledger chunks not stored yet,
+   * and the removal of chunks the previous snapshot had and this one no longer has, all in one
+   * transaction with the removal of the log entries it includes.
+   */
   const writeSnapshot = async (at: { seq: number; state: State }) => {
-    const tx = (await connection()).transaction(['snapshot', 'log'], 'readwrite');
+    const ledgers: Record<string, string[]> = {};
+    // Every chunk of the state with its key; the ones not known to be stored get hashed first.
+    const chunks: Array<{ chunk: object; key: string; json?: string }> = [];
+    const hashing: Array<Promise<void>> = [];
+    for (const [account, ledger] of Object.entries(at.state.transactions)) {
+      const keys: string[] = [];
+      ledger.forEach((chunk, index) => {
+        const entry: (typeof chunks)[number] = { chunk, key: stored.get(chunk) ?? '' };
+        chunks.push(entry);
+        keys.push(entry.key);
+        if (entry.key === '') {
+          entry.json = JSON.stringify(chunk);
+          hashing.push(
+            sha256(entry.json).then((key) => {
+              entry.key = key;
+              keys[index] = key;
+            }),
+          );
+        }
+      });
+      ledgers[account] = keys;
+    }
+    await Promise.all(hashing);
+    const keep = new Set(Object.values(ledgers).flat());
+    const tx = (await connection()).transaction(['snapshot', 'chunks', 'log'], 'readwrite');
+    const snapshots = tx.objectStore('snapshot');
+    const chunkStore = tx.objectStore('chunks');
+    const [previous, present] = await Promise.all([snapshots.get(SNAPSHOT_KEY), chunkStore.getAllKeys()]);
+    // Written: every chunk the database lacks (all of them after the database was deleted under
+    // this worker). Removed: the previous snapshot's chunks this one no longer has.
+    const inStore = new Set(present);
+    for (const { chunk, key, json } of chunks) {
+      if (inStore.has(key)) continue;
+      inStore.add(key);
+      void chunkStore.put({ key, json: json ?? JSON.stringify(chunk) });
+    }
+    for (const key of new Set(Object.values(previous?.ledgers ?? {}).flat())) {
+      if (!keep.has(key)) void chunkStore.delete(key);
+    }
     const record: SnapshotRecord = {
       schema: STORAGE_SCHEMA,
       stateVersion: STATE_VERSION,
       seq: at.seq,
       savedAt: Date.now(),
-      state: at.state,
+      state: { ...at.state, transactions: {} },
+      ledgers,
     };
-    await tx.objectStore('snapshot').put(record, SNAPSHOT_KEY);
-    await tx.objectStore('log').delete(IDBKeyRange.upperBound(at.seq));
+    void snapshots.put(record, SNAPSHOT_KEY);
+    void tx.objectStore('log').delete(IDBKeyRange.upperBound(at.seq));
     await tx.done;
+    for (const { chunk, key } of chunks) stored.set(chunk, key);
     report.snapshotSeq = at.seq;
+    report.chunks = keep.size;
   };
 
   /** The highest change number stored, in the snapshot or the log. */
@@ -346,6 +587,15 @@ async function restoreStore(options: StoreOptions): Promise<DurableStore> {
     }, delay);
   };
 
+  // A long log, or one holding a replaced slice, would be read again at every restart until the next
+  // write compacts it: fold it in at the first pause.
+  const replaces = (entry: unknown) =>
+    (entry as Partial<LogRecord>).patches?.some((patch) => patch.path.length <= 1) === true;
+  if (restored !== null && (sinceSnapshot >= compactEvery || rawLog.some(replaces))) {
+    latest = { seq, state: restored };
+    scheduleCompaction();
+  }
+
   return {
     report,
     restored,
@@ -388,7 +638,10 @@ async function restoreStore(options: StoreOptions): Promise<DurableStore> {
       }
       seq = next;
       latest = { seq, state };
-      if (sinceSnapshot >= compactEvery) scheduleCompaction();
+      // A replaced slice (PUT /_sandbank/state, a reset) can be the whole ledger: fold it into the
+      // snapshot at the next pause rather than restore it from the log.
+      if (sinceSnapshot >= compactEvery || patches.some((patch) => patch.path.length <= 1))
+        scheduleCompaction();
       return next;
     },
     async quarantined() {

@@ -78,6 +78,8 @@ export const Transaction = z.object({
   paymentId: z.string().optional(),
 });
 export type Transaction = z.infer<typeof Transaction>;
+/** One chunk of an account's ledger (core/ledger.ts). */
+export const LedgerChunk = z.array(Transaction);
 
 export const CardAccount = z.object({
   id: z.string(),

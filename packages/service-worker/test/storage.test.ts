@@ -1,0 +1,201 @@
+import 'fake-indexeddb/auto';
+import { createSandbox, STATE_VERSION, type State, type Transaction } from '@sandbank/engine';
+import { openDB } from 'idb';
+import { produceWithPatches } from 'immer';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { type ChunkRecord, openStore, type SnapshotRecord, type StoreOptions } from '../src/storage.js';
+
+// The durable store against fake-indexeddb: the layout, the restore and its checks, compaction.
+// The same code runs in Chromium in test/browser (durable-state, storage-recovery).
+
+let databases = 0;
+const freshName = () => `sandbank-test-${++databases}`;
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** The seeded state with `count` more booked transactions on its first account, in chunks of 512. */
+function bigState(count: number): { state: State; account: string } {
+  const seeded = createSandbox({ seed: 'storage-test', signatures: 'off' }).getState();
+  const [account, ledger] = Object.entries(seeded.transactions).find(([, l]) => l.length > 0) ?? [];
+  const template = ledger?.[0]?.[0];
+  if (account === undefined || template === undefined) throw new Error('the seed has no transactions');
+  const added: Transaction[] = Array.from({ length: count }, (_, i) => ({
+    ...template,
+    transactionId: `bulk-${i}`,
+    seq: 1_000_000 + i,
+    bookingDate: '2031-01-01',
+    amount: `${i}.50`,
+  }));
+  const chunks: Transaction[][] = [...(ledger ?? [])];
+  for (let i = 0; i < added.length; i += 512) chunks.push(added.slice(i, i + 512));
+  return { state: { ...seeded, transactions: { ...seeded.transactions, [account]: chunks } }, account };
+}
+
+async function open(name: string, options: StoreOptions = {}) {
+  return openStore({ databaseName: name, ...options });
+}
+
+async function records(name: string) {
+  const db = await openDB(name);
+  const [snapshot, chunks, log] = await Promise.all([
+    db.get('snapshot', 'current') as Promise<SnapshotRecord | undefined>,
+    db.getAll('chunks') as Promise<ChunkRecord[]>,
+    db.getAll('log'),
+  ]);
+  db.close();
+  return { snapshot, chunks, log };
+}
+
+/** One more transaction at the end of the account's last chunk, as the engine would make it. */
+function addTransaction(state: State, account: string, id: string) {
+  return produceWithPatches(state, (draft) => {
+    const chunks = draft.transactions[account] as Transaction[][];
+    const last = chunks[chunks.length - 1] as Transaction[];
+    last.push({ ...(last[0] as Transaction), transactionId: id, seq: 2_000_000 + last.length });
+  });
+}
+
+describe('the durable store in IndexedDB', () => {
+  test('keeps each ledger chunk as a record of its own and restores the state exactly', async () => {
+    const name = freshName();
+    const { state, account } = bigState(2_000);
+    const store = await open(name);
+    await store.begin(state);
+
+    const stored = await records(name);
+    expect(stored.snapshot?.state.transactions).toEqual({});
+    expect(stored.snapshot?.ledgers?.[account]).toHaveLength(state.transactions[account]?.length ?? -1);
+    expect(stored.chunks.length).toBe(Object.values(state.transactions).flat().length);
+
+    const again = await open(name);
+    expect(again.report).toMatchObject({ restored: 'snapshot', problem: null, chunks: stored.chunks.length });
+    expect(JSON.stringify(again.restored)).toBe(JSON.stringify(state));
+    expect(Object.isFrozen(again.restored?.transactions[account]?.[3]?.[0])).toBe(true);
+  });
+
+  test('a compaction writes only the chunks that changed since the last snapshot', async () => {
+    const name = freshName();
+    const { state, account } = bigState(5_000);
+    const store = await open(name, { compactEvery: 1 });
+    await store.begin(state);
+    const before = new Set((await records(name)).chunks.map((chunk) => chunk.key));
+
+    const put = vi.spyOn(IDBObjectStore.prototype, 'put');
+    const [next, patches] = addTransaction(state, account, 'the-newest');
+    expect(await store.append(patches, next)).toBe(1);
+    await vi.waitFor(() => expect(store.report.snapshotSeq).toBe(1), { timeout: 5_000 });
+    const chunkWrites = put.mock.contexts.filter((context) => (context as IDBObjectStore).name === 'chunks');
+    expect(chunkWrites).toHaveLength(1);
+
+    const after = await records(name);
+    const keys = new Set(after.chunks.map((chunk) => chunk.key));
+    expect([...keys].filter((key) => !before.has(key))).toHaveLength(1);
+    expect([...before].filter((key) => !keys.has(key))).toHaveLength(1);
+    expect(after.log).toHaveLength(0);
+
+    const again = await open(name);
+    expect(JSON.stringify(again.restored)).toBe(JSON.stringify(next));
+  });
+
+  test('restores the changes logged after the snapshot', async () => {
+    const name = freshName();
+    const { state, account } = bigState(1_500);
+    const store = await open(name);
+    await store.begin(state);
+    let current = state;
+    for (const id of ['one', 'two', 'three']) {
+      const [next, patches] = addTransaction(current, account, id);
+      await store.append(patches, next);
+      current = next;
+    }
+    const again = await open(name);
+    expect(again.report).toMatchObject({ restored: 'snapshot', logEntries: 3, snapshotSeq: 0 });
+    expect(again.lastSeq).toBe(3);
+    expect(JSON.stringify(again.restored)).toBe(JSON.stringify(current));
+  });
+
+  test('reads the whole-state snapshot an earlier Sandbank wrote (layout 1), and writes layout 2 next', async () => {
+    const name = freshName();
+    const { state, account } = bigState(600);
+    const db = await openDB(name, 1, {
+      upgrade(database) {
+        database.createObjectStore('snapshot');
+        database.createObjectStore('log', { keyPath: 'seq' });
+        database.createObjectStore('quarantine', { keyPath: 'id', autoIncrement: true });
+      },
+    });
+    await db.put(
+      'snapshot',
+      { schema: 1, stateVersion: STATE_VERSION, seq: 4, savedAt: 0, state },
+      'current',
+    );
+    db.close();
+
+    const store = await open(name, { compactEvery: 1 });
+    expect(store.report).toMatchObject({ restored: 'snapshot', problem: null, snapshotSeq: 4 });
+    expect(JSON.stringify(store.restored)).toBe(JSON.stringify(state));
+    const [next, patches] = addTransaction(state, account, 'after-upgrade');
+    await store.append(patches, next);
+    await vi.waitFor(() => expect(store.report.snapshotSeq).toBe(5), { timeout: 5_000 });
+    expect((await records(name)).snapshot).toMatchObject({ schema: 2, seq: 5 });
+    expect(JSON.stringify((await open(name)).restored)).toBe(JSON.stringify(next));
+  });
+});
+
+describe('damaged ledger records', () => {
+  async function damaged(change: (chunks: ChunkRecord[]) => ChunkRecord[]) {
+    const name = freshName();
+    const { state } = bigState(1_200);
+    await (await open(name)).begin(state);
+    const db = await openDB(name);
+    const chunks = change((await db.getAll('chunks')) as ChunkRecord[]);
+    await db.clear('chunks');
+    for (const chunk of chunks) await db.put('chunks', chunk);
+    db.close();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const store = await open(name);
+    return { name, store, error, stored: chunks.length };
+  }
+
+  test('a chunk whose text was changed fails its checksum: kept aside, and the sandbox starts from its seed', async () => {
+    const { name, store, error, stored } = await damaged((chunks) =>
+      chunks.map((chunk, i) => (i === 1 ? { ...chunk, json: chunk.json.replace('.50', '.51') } : chunk)),
+    );
+    expect(store.restored).toBeNull();
+    expect(store.report).toMatchObject({ restored: 'recovered', quarantined: 1 });
+    expect(store.report.problem).toMatch(/ledger chunk [0-9a-f]{12} does not match its checksum/);
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('does not match its checksum'));
+    const [kept] = await store.quarantined();
+    expect(kept?.chunks).toHaveLength(stored);
+    expect(kept?.snapshot).toMatchObject({ schema: 2 });
+    const after = await records(name);
+    expect(after.chunks).toHaveLength(0);
+    expect(after.snapshot).toBeUndefined();
+  });
+
+  test('a missing chunk is reported by its key', async () => {
+    const { store } = await damaged((chunks) => chunks.slice(1));
+    expect(store.report.restored).toBe('recovered');
+    expect(store.report.problem).toMatch(/ledger chunk [0-9a-f]{12} is missing/);
+  });
+
+  test('an invalid transaction that came from the log is caught by validation, with its path', async () => {
+    const name = freshName();
+    const { state, account } = bigState(700);
+    const store = await open(name);
+    await store.begin(state);
+    const [next, patches] = produceWithPatches(state, (draft) => {
+      const chunks = draft.transactions[account] as Transaction[][];
+      (chunks[chunks.length - 1]?.[0] as { amount: unknown }).amount = 42;
+    });
+    await store.append(patches, next);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const again = await open(name);
+    expect(again.report.restored).toBe('recovered');
+    expect(again.report.problem).toMatch(
+      new RegExp(`invalid at transactions\\.${account.replace(/[^\w]/g, '\\$&')}\\.\\d+\\.0\\.amount`),
+    );
+  });
+});
