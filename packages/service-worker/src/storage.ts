@@ -32,7 +32,8 @@ export interface SnapshotRecord {
 }
 
 /**
- * One ledger chunk (at most 1 024 transactions) as JSON text, keyed by the SHA-256 of that text.
+ * One ledger chunk (at most 1 024 transactions) as JSON text (see chunkText), keyed by the SHA-256 of
+ * that text.
  * A compaction writes only the chunks that changed since the last one (most never do: new
  * transactions land in the last chunk), and a restore checks every chunk against its key.
  */
@@ -141,6 +142,66 @@ function freezeAll(value: unknown): void {
   else for (const key in value) freezeAll((value as Record<string, unknown>)[key]);
 }
 
+/**
+ * A chunk's stored text: its transactions as rows of values under a table of their key lists, so a
+ * key is written once per chunk rather than once per transaction (a ledger's text is about half the
+ * size of plain JSON, which halves what a restore reads, hashes and parses):
+ * `{"shapes":[["transactionId","accountId",…],…],"rows":[[0,"enc!!…","enc!!…",…],…]}`.
+ * Keys whose value is undefined are left out, as JSON.stringify would.
+ */
+export function chunkText(chunk: readonly Transaction[]): string {
+  const shapes: string[][] = [];
+  const shapeIndex = new Map<string, number>();
+  const rows = chunk.map((transaction) => {
+    const record = transaction as unknown as Record<string, unknown>;
+    const keys = Object.keys(record).filter((key) => record[key] !== undefined);
+    const id = JSON.stringify(keys);
+    let shape = shapeIndex.get(id);
+    if (shape === undefined) {
+      shape = shapes.length;
+      shapes.push(keys);
+      shapeIndex.set(id, shape);
+    }
+    const row: unknown[] = [shape];
+    for (const key of keys) row.push(record[key]);
+    return row;
+  });
+  return JSON.stringify({ shapes, rows });
+}
+
+/** The transactions of a chunk's text (chunkText), frozen; null when the text is not one. */
+export function parseChunk(text: string): Transaction[] | null {
+  let parsed: { shapes?: unknown; rows?: unknown };
+  try {
+    parsed = JSON.parse(text) as typeof parsed;
+  } catch {
+    return null;
+  }
+  const { shapes, rows } = parsed ?? {};
+  if (!Array.isArray(shapes) || !Array.isArray(rows)) return null;
+  if (!shapes.every((keys) => Array.isArray(keys) && keys.every((key) => typeof key === 'string')))
+    return null;
+  const chunk: Transaction[] = new Array(rows.length);
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r] as unknown;
+    const keys =
+      Array.isArray(row) && typeof row[0] === 'number' ? (shapes[row[0]] as string[] | undefined) : undefined;
+    if (keys === undefined || (row as unknown[]).length !== keys.length + 1) return null;
+    const transaction: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i] as string;
+      const value = (row as unknown[])[i + 1];
+      if (typeof value === 'object' && value !== null) freezeAll(value);
+      // An own property, as JSON.parse would make it, never the prototype.
+      if (key === '__proto__')
+        Object.defineProperty(transaction, key, { value, enumerable: true, writable: true });
+      else transaction[key] = value;
+    }
+    chunk[r] = Object.freeze(transaction) as unknown as Transaction;
+  }
+  return Object.freeze(chunk) as Transaction[];
+}
+
 type ChunkCheck = { key: string; chunk: Transaction[] } | { key: string; problem: string };
 
 /** One chunk record: checked against its key (SHA-256 of its text, with WebCrypto), parsed and frozen. */
@@ -148,18 +209,12 @@ async function checkChunk(key: string, record: unknown): Promise<ChunkCheck> {
   const json = (record as Partial<ChunkRecord> | undefined)?.json;
   if (typeof json !== 'string') return { key, problem: 'is missing' };
   const digest = sha256(json);
-  let chunk: unknown;
-  try {
-    chunk = JSON.parse(json);
-  } catch {
-    chunk = undefined;
-  }
+  const chunk = parseChunk(json);
   if ((await digest) !== key) {
     return { key, problem: 'does not match its checksum (the record was changed or damaged)' };
   }
-  if (!Array.isArray(chunk)) return { key, problem: 'is not a JSON list' };
-  freezeAll(chunk);
-  return { key, chunk: chunk as Transaction[] };
+  if (chunk === null) return { key, problem: 'is not a chunk of transactions' };
+  return { key, chunk };
 }
 
 /**
@@ -492,7 +547,7 @@ async function restoreStore(options: StoreOptions): Promise<DurableStore> {
   const writeSnapshot = async (at: { seq: number; state: State }) => {
     const ledgers: Record<string, string[]> = {};
     // Every chunk of the state with its key; the ones not known to be stored get hashed first.
-    const chunks: Array<{ chunk: object; key: string; json?: string }> = [];
+    const chunks: Array<{ chunk: Transaction[]; key: string; json?: string }> = [];
     const hashing: Array<Promise<void>> = [];
     for (const [account, ledger] of Object.entries(at.state.transactions)) {
       const keys: string[] = [];
@@ -501,7 +556,7 @@ async function restoreStore(options: StoreOptions): Promise<DurableStore> {
         chunks.push(entry);
         keys.push(entry.key);
         if (entry.key === '') {
-          entry.json = JSON.stringify(chunk);
+          entry.json = chunkText(chunk);
           hashing.push(
             sha256(entry.json).then((key) => {
               entry.key = key;
@@ -524,7 +579,7 @@ async function restoreStore(options: StoreOptions): Promise<DurableStore> {
     for (const { chunk, key, json } of chunks) {
       if (inStore.has(key)) continue;
       inStore.add(key);
-      void chunkStore.put({ key, json: json ?? JSON.stringify(chunk) });
+      void chunkStore.put({ key, json: json ?? chunkText(chunk) });
     }
     for (const key of new Set(Object.values(previous?.ledgers ?? {}).flat())) {
       if (!keep.has(key)) void chunkStore.delete(key);

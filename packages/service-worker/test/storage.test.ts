@@ -1,9 +1,17 @@
 import 'fake-indexeddb/auto';
 import { createSandbox, STATE_VERSION, type State, type Transaction } from '@sandbank/engine';
+import fc from 'fast-check';
 import { openDB } from 'idb';
 import { produceWithPatches } from 'immer';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { type ChunkRecord, openStore, type SnapshotRecord, type StoreOptions } from '../src/storage.js';
+import {
+  type ChunkRecord,
+  chunkText,
+  openStore,
+  parseChunk,
+  type SnapshotRecord,
+  type StoreOptions,
+} from '../src/storage.js';
 
 // The durable store against fake-indexeddb: the layout, the restore and its checks, compaction.
 // The same code runs in Chromium in test/browser (durable-state, storage-recovery).
@@ -56,6 +64,48 @@ function addTransaction(state: State, account: string, id: string) {
     last.push({ ...(last[0] as Transaction), transactionId: id, seq: 2_000_000 + last.length });
   });
 }
+
+describe('the text of a ledger chunk', () => {
+  const value = fc.oneof(
+    fc.string(),
+    fc.integer(),
+    fc.constant(undefined),
+    fc.constant(null),
+    fc.record({ iban: fc.string(), currency: fc.option(fc.string(), { nil: undefined }) }),
+    fc.array(fc.record({ reference: fc.string() }), { maxLength: 2 }),
+  );
+  const key = fc.oneof(
+    fc.constantFrom('transactionId', 'amount', 'creditorAccount', 'endToEndId', '__proto__', 'constructor'),
+    fc.string({ maxLength: 8 }),
+  );
+  const transaction = fc.dictionary(key, value, { maxKeys: 8 });
+
+  test('gives back transactions that serialise exactly as the originals, frozen', () => {
+    fc.assert(
+      fc.property(fc.array(transaction, { maxLength: 12 }), (chunk) => {
+        const restored = parseChunk(chunkText(chunk as unknown as Transaction[]));
+        expect(JSON.stringify(restored)).toBe(JSON.stringify(chunk));
+        expect(
+          restored?.every((t) => Object.isFrozen(t) && Object.getPrototypeOf(t) === Object.prototype),
+        ).toBe(true);
+      }),
+    );
+  });
+
+  test('writes each list of keys once per chunk', () => {
+    const { state, account } = bigState(1_000);
+    const chunk = state.transactions[account]?.at(-1) as Transaction[];
+    const text = chunkText(chunk);
+    expect(text.split('"transactionId"')).toHaveLength(2);
+    expect(text.length).toBeLessThan(JSON.stringify(chunk).length * 0.7);
+  });
+
+  test('is refused when it is not one', () => {
+    for (const text of ['[]', '{"shapes":[],"rows":[[0]]}', '{"shapes":[["a"]],"rows":[[0]]}', 'x', 'null']) {
+      expect(parseChunk(text)).toBeNull();
+    }
+  });
+});
 
 describe('the durable store in IndexedDB', () => {
   test('keeps each ledger chunk as a record of its own and restores the state exactly', async () => {

@@ -62,6 +62,11 @@ export interface AppServerOptions {
   worker?: string;
   /** Extra static files: path → [content type, body]. */
   files?: Record<string, [string, string]>;
+  /**
+   * Serves every response with COOP/COEP, so pages are cross-origin isolated and `performance.now()`
+   * has 5 µs resolution instead of 100 µs (for benchmarks).
+   */
+  crossOriginIsolated?: boolean;
 }
 
 /** A tiny app: a page that loads registerSandbox, the worker script, and a network fallback. */
@@ -71,6 +76,10 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   const server: Server = createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0] ?? '/';
     seen.push(`${request.method} ${request.url}`);
+    if (options.crossOriginIsolated) {
+      response.setHeader('cross-origin-opener-policy', 'same-origin');
+      response.setHeader('cross-origin-embedder-policy', 'require-corp');
+    }
     const extra = options.files?.[path];
     if (extra !== undefined) {
       response.setHeader('content-type', extra[0]);
