@@ -18,6 +18,8 @@ export interface SignatureParams {
 export type ParsedSignatureHeader = { ok: true; params: SignatureParams } | { ok: false; text: string };
 
 const PARTS = ['keyid', 'algorithm', 'headers', 'signature'] as const;
+/** A parameter name at `lastIndex` (sticky: no copy of the rest of the header per parameter). */
+const PARAMETER_NAME = /[A-Za-z][A-Za-z0-9_-]*/y;
 const DISPLAY: Record<(typeof PARTS)[number], string> = {
   keyid: 'keyId',
   algorithm: 'algorithm',
@@ -39,7 +41,8 @@ export function parseSignatureHeader(headerValue: string): ParsedSignatureHeader
   const found = new Map<string, string>();
   let i = 0;
   while (i < value.length) {
-    const name = /^[A-Za-z][A-Za-z0-9_-]*/.exec(value.slice(i))?.[0];
+    PARAMETER_NAME.lastIndex = i;
+    const name = PARAMETER_NAME.exec(value)?.[0];
     if (name === undefined)
       return fail(`Signature has no parameter name at position ${i} (${excerpt(value, i)})`);
     i += name.length;
@@ -48,7 +51,13 @@ export function parseSignatureHeader(headerValue: string): ParsedSignatureHeader
     i++;
     while (value[i] === ' ') i++;
     let part = '';
-    if (value[i] === '"') {
+    const close = value[i] === '"' ? value.indexOf('"', i + 1) : -1;
+    const backslash = close < 0 ? -1 : value.indexOf('\\', i + 1);
+    if (close >= 0 && (backslash < 0 || backslash > close)) {
+      // The usual case, no backslash inside the quotes: the value as it stands.
+      part = value.slice(i + 1, close);
+      i = close + 1;
+    } else if (value[i] === '"') {
       for (i++; i < value.length && value[i] !== '"'; i++) {
         // RFC 9110 §5.6.4 quoted-pair for \" and \\; other backslashes are kept, since keyId issuers
         // carry RFC 4514 escapes such as \, unescaped.

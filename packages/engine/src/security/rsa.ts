@@ -24,6 +24,14 @@ export async function signRsaSha256(
   return new Uint8Array(await subtle.sign(RSA_SHA256, key, asBufferSource(data)));
 }
 
+const modulusSizes = new WeakMap<CryptoKey, number>();
+
+/** The key's modulus in bytes; remembered, since browsers build a new `algorithm` object on every read. */
 export function modulusBytes(key: CryptoKey): number {
-  return Math.ceil((key.algorithm as RsaHashedKeyAlgorithm).modulusLength / 8);
+  let size = modulusSizes.get(key);
+  if (size === undefined) {
+    size = Math.ceil((key.algorithm as RsaHashedKeyAlgorithm).modulusLength / 8);
+    modulusSizes.set(key, size);
+  }
+  return size;
 }

@@ -1,5 +1,6 @@
 // The verification pipeline shared by signed requests (part 5.1) and signed responses (rule 10).
-// Cheap structural steps run first; the digest and the RSA verification last. Every failure is a
+// Cheap structural steps run first; the digest and the RSA verification last (the RSA verification
+// is started before the date and digest checks and overlaps them). Every failure is a
 // verdict naming its step; nothing here throws on bad input.
 import { buildSigningString } from './build-signing-string.js';
 import type { CertificateCache } from './certificate-cache.js';
@@ -58,21 +59,19 @@ export async function verifySignedMessage(
   const listed = checkSignedHeaders(params.value.headers, headers, rules);
   if (!record('signed headers', listed)) return verdict(listed);
 
+  // The RSA verification goes to WebCrypto now and runs while the date and the Digest are checked
+  // here (its verdict is recorded after theirs, and ignored when one of them fails).
+  const signingString = buildSigningString(params.value.headers, message);
+  const rsa = checkRsaSignature(entry, params.value.signature, signingString, cache, subtle, certHeader);
+  rsa.catch(() => undefined);
+
   const date = checkDate(listed.value, headers, options.now, options.maxSkewMs, rules);
   if (!record('date', date)) return verdict(date);
 
   const digest = await checkDigest(headers, body, options.digestRequired, subtle, rules);
   if (!record('Digest', digest)) return verdict(digest);
 
-  const signingString = buildSigningString(params.value.headers, message);
-  const signature = await checkRsaSignature(
-    entry,
-    params.value.signature,
-    signingString,
-    cache,
-    subtle,
-    certHeader,
-  );
+  const signature = await rsa;
   if (!record('signature', signature)) return verdict(signature);
 
   return { ok: true, tpp: copyTpp(entry.tpp!), steps };
