@@ -1,3 +1,4 @@
+import { isDraft } from 'immer';
 import type { RequestContext } from '../core/context.js';
 import { deterministicUuid, hashString } from '../core/ids.js';
 import type { Account, Agreement, CardAccount, PsuContext, State } from '../core/state.js';
@@ -19,13 +20,39 @@ export function corporateIdFor(state: Pick<State, 'meta'>, agreementId: string, 
   return deterministicUuid(state.meta.seed, hashString(`agreement ${agreementId} ${tppId}`));
 }
 
-/** The national id behind a PSU-ID this TPP was given, or null when it was never issued. */
+/** PSU-ID → national id, per frozen customers slice, seed and TPP (see nationalIdOf). */
+const psuIndex = new WeakMap<object, Map<string, Map<string, string>>>();
+
+/**
+ * The national id behind a PSU-ID this TPP was given, or null when it was never issued. PSU-IDs are
+ * hashes, so this is a reverse lookup over the customers; on a frozen state (every reading request)
+ * the index is built once per customers slice and TPP rather than hashing every customer each time.
+ */
 export function nationalIdOf(state: State, psuId: string, tppId: string): string | null {
   const wanted = psuId.toLowerCase();
-  for (const customer of Object.values(state.customers)) {
-    if (psuIdFor(state, customer.customerNumber, tppId) === wanted) return customer.customerNumber;
+  const customers = state.customers;
+  if (isDraft(customers) || !Object.isFrozen(customers)) {
+    for (const customer of Object.values(customers)) {
+      if (psuIdFor(state, customer.customerNumber, tppId) === wanted) return customer.customerNumber;
+    }
+    return null;
   }
-  return null;
+  let byTpp = psuIndex.get(customers);
+  if (byTpp === undefined) {
+    byTpp = new Map();
+    psuIndex.set(customers, byTpp);
+  }
+  const key = `${state.meta.seed} ${tppId}`;
+  let index = byTpp.get(key);
+  if (index === undefined) {
+    index = new Map();
+    for (const customer of Object.values(customers)) {
+      const id = psuIdFor(state, customer.customerNumber, tppId);
+      if (!index.has(id)) index.set(id, customer.customerNumber);
+    }
+    byTpp.set(key, index);
+  }
+  return index.get(wanted) ?? null;
 }
 
 export function isKnownPsu(state: State, nationalId: string): boolean {
