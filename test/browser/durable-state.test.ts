@@ -209,14 +209,15 @@ describe('durable state in IndexedDB', () => {
     )) as Array<{
       type: string;
       patches?: Array<{ path: string[] }>;
-      entry?: { method: string; path: string; status: number };
+      entry?: { method: string; path: string; status: number; operation: string | null };
     }>;
     expect(events[0]?.type).toBe('state-change');
     expect(events[0]?.patches?.[0]?.path).toEqual(['clock', 'offsetMs']);
     expect(events[0]).toMatchObject({ seq: 1 });
     expect(events[1]).toMatchObject({
       type: 'request',
-      entry: { method: 'POST', path: '/_sandbank/clock', status: 200 },
+      // Named in the minified worker too (operation names do not come from function names).
+      entry: { method: 'POST', path: '/_sandbank/clock', status: 200, operation: 'changeClock' },
     });
     await stopWorkers(writer);
     await advanceClock(writer, 1);

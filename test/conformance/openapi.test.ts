@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { operationName } from '../../packages/engine/src/core/router.js';
 import { createSandbox, routes } from '../../packages/engine/src/index.js';
 
 describe('GET /_sandbank/openapi.json', () => {
@@ -53,5 +54,23 @@ describe('GET /_sandbank/openapi.json', () => {
     for (const path of ['/sandbox/accounts', '/sandbox/customers', '/sandbox/card-accounts']) {
       expect(routes.find((r) => r.method === 'POST' && r.path === path)?.body).toBeDefined();
     }
+  });
+
+  it('gives every operation a unique operationId, named after the operation', async () => {
+    const sandbox = createSandbox();
+    const doc = (await (
+      await sandbox.fetch(new Request('http://localhost/_sandbank/openapi.json'))
+    ).json()) as { paths: Record<string, Record<string, { operationId: string }>> };
+    const ids = Object.values(doc.paths).flatMap((methods) =>
+      Object.values(methods).map((op) => op.operationId),
+    );
+    expect(ids).toHaveLength(routes.length);
+    expect(new Set(ids).size).toBe(ids.length);
+    // Named for the request log and this document even where a bundler renames functions.
+    for (const route of routes) {
+      expect(operationName(route.operation), `${route.method} ${route.path}`).toBe(route.operation.name);
+    }
+    expect(ids).toContain('listAccounts');
+    expect(ids).toContain('sandboxGetAccount');
   });
 });

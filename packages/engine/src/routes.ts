@@ -4,7 +4,7 @@ import { cardRoutes } from './cards/routes.js';
 import { consentRoutes } from './consents/routes.js';
 import { createOpenApiOperation } from './control/openapi.js';
 import { controlRoutes } from './control/routes.js';
-import type { Route } from './core/router.js';
+import { nameOperations, type Route } from './core/router.js';
 import { paymentControlRoutes, paymentRoutes } from './payments/routes.js';
 import { sandboxRoutes } from './sandbox-api/routes.js';
 import { scaRoutes } from './sca/routes.js';
@@ -21,6 +21,9 @@ const areaRoutes: readonly Route[] = [
   ...paymentControlRoutes,
 ];
 
+const getOpenApi = createOpenApiOperation(() => routes);
+nameOperations({ getOpenApi });
+
 /** The route table: plain data, one entry per operation, composed from each area's table. */
 export const routes: readonly Route[] = [
   ...areaRoutes,
@@ -29,6 +32,6 @@ export const routes: readonly Route[] = [
     path: '/openapi.json',
     service: 'control',
     summary: 'This API as an OpenAPI 3.1 document',
-    operation: createOpenApiOperation(() => routes),
+    operation: getOpenApi,
   },
 ];

@@ -35,8 +35,6 @@ export async function bundleWorker(outfile?: string): Promise<string> {
     platform: 'browser',
     target: 'es2022',
     minify: true,
-    // The request log names the engine operation that answered by its function name.
-    keepNames: true,
     legalComments: 'none',
     write: outfile !== undefined,
     ...(outfile === undefined ? {} : { outfile }),

@@ -1,4 +1,4 @@
-import type { Route } from '../core/router.js';
+import { nameOperations, type Route } from '../core/router.js';
 import { getAccount } from './get-account.js';
 import { getBalances } from './get-balances.js';
 import { getTransactionDetails } from './get-transaction-details.js';
@@ -12,6 +12,9 @@ import {
   TransactionDetailsOut,
   TransactionListOut,
 } from './schemas.js';
+
+// Names for the request log and the OpenAPI operationIds (function names do not survive minification).
+nameOperations({ getAccount, getBalances, getTransactionDetails, listAccounts, listTransactions });
 
 /** Account information (part 4.2 items 4, 5 and 12; paths per platform-facts §1). */
 export const accountRoutes: readonly Route[] = [

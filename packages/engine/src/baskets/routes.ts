@@ -1,8 +1,17 @@
-import type { Route } from '../core/router.js';
+import { nameOperations, type Route } from '../core/router.js';
 import { createSigningBasket } from './create-basket.js';
 import { deleteSigningBasket } from './delete-basket.js';
 import { getSigningBasket, getSigningBasketStatus } from './get-basket.js';
 import { startSigningBasketAuthorisation } from './start-basket-authorisation.js';
+
+// Names for the request log and the OpenAPI operationIds (function names do not survive minification).
+nameOperations({
+  createSigningBasket,
+  deleteSigningBasket,
+  getSigningBasket,
+  getSigningBasketStatus,
+  startSigningBasketAuthorisation,
+});
 
 /** part 4.1 B: create signing basket. */
 const BASKET_HEADERS = ['tpp-session-id', 'tpp-redirect-uri', 'psu-ip-address'] as const;

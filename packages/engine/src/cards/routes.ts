@@ -1,5 +1,5 @@
 import { TransactionQuery } from '../accounts/paging.js';
-import type { Route } from '../core/router.js';
+import { nameOperations, type Route } from '../core/router.js';
 import { getCardAccount } from './get-card-account.js';
 import { getCardBalances } from './get-card-balances.js';
 import { listCardAccounts } from './list-card-accounts.js';
@@ -10,6 +10,9 @@ import {
   CardBalancesOut,
   CardTransactionListOut,
 } from './schemas.js';
+
+// Names for the request log and the OpenAPI operationIds (function names do not survive minification).
+nameOperations({ getCardAccount, getCardBalances, listCardAccounts, listCardTransactions });
 
 /** Card accounts (platform-facts §1). */
 export const cardRoutes: readonly Route[] = [

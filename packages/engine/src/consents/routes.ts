@@ -1,10 +1,20 @@
 import { ScaRedirectOut } from '../core/response-schemas.js';
-import type { Route } from '../core/router.js';
+import { nameOperations, type Route } from '../core/router.js';
 import { createConsent, createLegacyConsent } from './create-consent.js';
 import { identifyUser } from './identify-user.js';
 import { listAgreements } from './list-agreements.js';
 import { showConsentsPage, submitConsentsPage } from './manage-consents-page.js';
 import { AgreementListOut } from './schemas.js';
+
+// Names for the request log and the OpenAPI operationIds (function names do not survive minification).
+nameOperations({
+  createConsent,
+  createLegacyConsent,
+  identifyUser,
+  listAgreements,
+  showConsentsPage,
+  submitConsentsPage,
+});
 
 /** part 5.2 rule 2 and 5.3: the redirect needs TPP-Redirect-URI, and the session id comes back in it. */
 const SCA_HEADERS = ['tpp-redirect-uri', 'tpp-session-id'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { json } from '../core/http.js';
 import type { Operation } from '../core/router.js';
-import { type Route, rootOf } from '../core/router.js';
+import { operationName, type Route, rootOf } from '../core/router.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -57,6 +57,26 @@ function queryParameters(route: Route): JsonSchema[] {
 /** An OpenAPI 3.1 document of every route in the table, request schemas generated from their zod schemas. */
 export function openApiDocument(routes: readonly Route[], basePath: string): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
+  // operationIds are unique, as OpenAPI requires: a name several routes share gets `sandbox` in
+  // front on the mock-data API (its getAccount is not the AIS one), then the last path word.
+  const nameOf = (route: Route) => operationName(route.operation) ?? route.method.toLowerCase();
+  const shared = new Set(routes.map(nameOf).filter((name, i, all) => all.indexOf(name) !== i));
+  const used = new Set<string>();
+  const capital = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
+  const operationId = (route: Route) => {
+    const name = nameOf(route);
+    let id = shared.has(name) && route.service === 'sandbox' ? `sandbox${capital(name)}` : name;
+    if (used.has(id))
+      id += capital(
+        route.path
+          .split('/')
+          .filter((word) => /^[a-z]/i.test(word))
+          .pop() ?? '',
+      );
+    for (let n = 2; used.has(id); n++) id = `${name}${n}`;
+    used.add(id);
+    return id;
+  };
   for (const route of routes) {
     const path = openApiPath(route, basePath);
     const pathParams = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => ({
@@ -83,7 +103,7 @@ export function openApiDocument(routes: readonly Route[], basePath: string): Jso
         ]
       : [];
     const operation: JsonSchema = {
-      operationId: route.operation.name || `${route.method.toLowerCase()}${path}`,
+      operationId: operationId(route),
       tags: [route.service],
       ...(route.summary ? { summary: route.summary } : {}),
       parameters: [...pathParams, ...headerParams, ...queryParameters(route)],

@@ -1,7 +1,19 @@
-import type { Route } from '../core/router.js';
+import { nameOperations, type Route } from '../core/router.js';
 import { ClockChange, changeClock, getClock } from './clock.js';
 import { exportState, importState, resetState } from './state.js';
 import { deregisterTpp, listTpps, registerTpp, TppRegistration } from './tpps.js';
+
+// Names for the request log and the OpenAPI operationIds (function names do not survive minification).
+nameOperations({
+  changeClock,
+  deregisterTpp,
+  exportState,
+  getClock,
+  importState,
+  listTpps,
+  registerTpp,
+  resetState,
+});
 
 /** The unsigned control plane under `/_sandbank/` (ARCHITECTURE.md, public contract). */
 export const controlRoutes: readonly Route[] = [

@@ -6,7 +6,7 @@ import { ApiError, apiError, tppMessage, warning } from './errors.js';
 import { assertValidHeaders, parseAcceptFixes, requireHeaders } from './headers.js';
 import { type EngineRequest, type EngineResponse, errorBody, json } from './http.js';
 import { ownEntry } from './ids.js';
-import { type CompiledRoute, compileRoutes, matchRoute, type Route } from './router.js';
+import { type CompiledRoute, compileRoutes, matchRoute, operationName, type Route } from './router.js';
 import type { State } from './state.js';
 import { parseWith, singleQuery } from './validate.js';
 
@@ -198,7 +198,7 @@ export function createReducer(
         );
       }
       const { route, params } = match;
-      operation = route.operation.name || null;
+      operation = operationName(route.operation);
       let body: unknown;
       if (API_SERVICES.has(route.service)) {
         if (route.service === 'sandbox' && ctx.profile === 'production') {

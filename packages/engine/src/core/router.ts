@@ -15,6 +15,22 @@ export interface OperationInput {
 
 export type Operation = (draft: Draft<State>, input: OperationInput, ctx: RequestContext) => EngineResponse;
 
+const operationNames = new WeakMap<Operation, string>();
+
+/**
+ * Names operations after the keys of `operations`, for the request log and the OpenAPI document.
+ * Function names would do in Node, but a minified bundle (the service worker) renames functions,
+ * and keeping their names costs every closure a `defineProperty` at run time; object keys survive.
+ */
+export function nameOperations(operations: Record<string, Operation>): void {
+  for (const [name, operation] of Object.entries(operations)) operationNames.set(operation, name);
+}
+
+/** The name given with nameOperations, or null. */
+export function operationName(operation: Operation): string | null {
+  return operationNames.get(operation) ?? null;
+}
+
 /**
  * What a route is for decides which rules apply before its operation runs:
  * - `ais`, `pis`, `sandbox`, `psu`: `/v1` operations, signed, X-Request-ID required; `ais`/`pis` need the role.

@@ -1,4 +1,4 @@
-import type { Route } from '../core/router.js';
+import { nameOperations, type Route } from '../core/router.js';
 import { cancelBulkPayment, cancelPeriodicPayment, cancelSinglePayment } from './cancel-payment.js';
 import { createBulkPayment, createPeriodicPayment, createSinglePayment } from './create-payment.js';
 import { getFeeInformation } from './get-fee-information.js';
@@ -16,6 +16,30 @@ import {
   startPeriodicPaymentAuthorisation,
   startSinglePaymentAuthorisation,
 } from './start-payment-authorisation.js';
+
+// Names for the request log and the OpenAPI operationIds (function names do not survive minification).
+nameOperations({
+  approvePayment,
+  approveSigningBasket,
+  cancelBulkPayment,
+  cancelPaymentAuthorisation,
+  cancelPeriodicPayment,
+  cancelSinglePayment,
+  createBulkPayment,
+  createPeriodicPayment,
+  createSinglePayment,
+  getBulkPayment,
+  getBulkPaymentStatus,
+  getFeeInformation,
+  getPeriodicPayment,
+  getPeriodicPaymentStatus,
+  getSinglePayment,
+  getSinglePaymentStatus,
+  runNextBatch,
+  startBulkPaymentAuthorisation,
+  startPeriodicPaymentAuthorisation,
+  startSinglePaymentAuthorisation,
+});
 
 /**
  * part 4.1 P: headers required on create payment (PSU-ID or X-PSU-IDENTITY is checked by the

@@ -1,4 +1,4 @@
-import type { Route } from '../core/router.js';
+import { nameOperations, type Route } from '../core/router.js';
 import { ChangeCardBalancesBody, changeCardBalances } from './change-card-balances.js';
 import { CreateAccountBody, createAccount } from './create-account.js';
 import { CreateAgreementBody, createAgreement } from './create-agreement.js';
@@ -16,6 +16,26 @@ import { CardTransactionsQuery, listCardTransactions } from './list-card-transac
 import { listCustomers } from './list-customers.js';
 import { listTransactions } from './list-transactions.js';
 import { ListingQuery } from './schemas.js';
+
+// Names for the request log and the OpenAPI operationIds (function names do not survive minification).
+nameOperations({
+  changeCardBalances,
+  createAccount,
+  createAgreement,
+  createCardAccount,
+  createCardTransactions,
+  createCustomer,
+  createTransactions,
+  deleteAccount,
+  deleteCustomer,
+  getAccount,
+  getCardAccount,
+  initializeSandbox,
+  listAgreements,
+  listCardTransactions,
+  listCustomers,
+  listTransactions,
+});
 
 /** The sandbox mock-data API (parts 2.7–2.10, 4.2 items 6–12; paths per platform-facts §1). */
 export const sandboxRoutes: readonly Route[] = [
