@@ -37,6 +37,21 @@ function broadcast(channel: BroadcastChannel | null, event: SandbankEvent): void
   }
 }
 
+/**
+ * Events wait until the worker has nothing more urgent to do: postMessage clones synchronously (a
+ * request entry holds whole bodies), and run at once it would hold up the streaming of the response
+ * it describes. A background-priority task (the Prioritized Task Scheduling API, where the browser
+ * has it) runs after that; events keep their order.
+ */
+const queued: SandbankEvent[] = [];
+function afterResponses(task: () => void): void {
+  const scheduler = (
+    self as { scheduler?: { postTask?(task: () => void, options: { priority: string }): unknown } }
+  ).scheduler;
+  if (typeof scheduler?.postTask === 'function') scheduler.postTask(task, { priority: 'background' });
+  else setTimeout(task, 0);
+}
+
 async function start(): Promise<Runtime> {
   const store = await openStore({ compactEvery: config.compactEvery });
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL_NAME) : null;
@@ -62,9 +77,11 @@ async function start(): Promise<Runtime> {
       event.type === 'commit'
         ? { type: 'state-change', seq: logSeq, patches: event.commit.patches }
         : { type: 'request', entry: event.entry };
-    // postMessage clones synchronously (a request entry holds whole bodies): after the response,
-    // in order, since timers of equal delay run first in, first out.
-    setTimeout(() => broadcast(channel, message), 0);
+    queued.push(message);
+    if (queued.length === 1)
+      afterResponses(() => {
+        for (const event of queued.splice(0)) broadcast(channel, event);
+      });
   });
   broadcast(channel, { type: 'storage', report: store.report });
   return { sandbox, store };
