@@ -25,24 +25,32 @@ const ACCOUNTS = '/v1/accounts';
 const KARI = '13039319955';
 const SESSION = 'bench-session';
 
-const BARE_WORKER = `
+/** A bare worker answering `body` (a JS expression) to GET /v1/accounts. */
+const bareWorker = (body: string) => `
 self.addEventListener('install', (event) => event.waitUntil(self.skipWaiting()));
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 self.addEventListener('fetch', (event) => {
   if (new URL(event.request.url).pathname === '${ACCOUNTS}') {
-    event.respondWith(new Response('{}', { headers: { 'content-type': 'application/json' } }));
+    event.respondWith(new Response(${body}, { headers: { 'content-type': 'application/json' } }));
   }
 });
 `;
 
-const BARE_PAGE = `<!doctype html><meta charset="utf-8"><title>bare</title><script>
-window.ready = navigator.serviceWorker.register('/bare/sw.js', { scope: '/bare/' }).then(async () => {
+const barePage = (scope: string) => `<!doctype html><meta charset="utf-8"><title>bare</title><script>
+window.ready = navigator.serviceWorker.register('${scope}sw.js', { scope: '${scope}' }).then(async () => {
   await navigator.serviceWorker.ready;
   if (!navigator.serviceWorker.controller) {
     await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
   }
 });
 </script>`;
+
+/**
+ * The contenders: the floor the issue names (a string body), the same bare worker with a stream
+ * body (Chromium moves a stream to the page through a data pipe, a string through a blob: the stream
+ * is faster, and it is how the Sandbank worker answers), MSW, and Sandbank.
+ */
+type Contender = 'floor' | 'streamFloor' | 'msw' | 'sandbank';
 
 const MSW_PAGE = `<!doctype html><meta charset="utf-8"><title>msw</title><script src="/msw/app.js"></script>`;
 
@@ -272,8 +280,8 @@ async function openPage(context: BrowserContext, url: string): Promise<Page> {
 
 export interface ServiceWorkerReport {
   requests: number;
-  latency: Record<'floor' | 'msw' | 'sandbank', Stats>;
-  throughput: Record<'floor' | 'msw' | 'sandbank', number>;
+  latency: Record<Contender, Stats>;
+  throughput: Record<Contender, number>;
   mutation: Record<'transactions1k' | 'transactions100k', Stats>;
   coldStart100k: Stats;
   /** The same for the bare worker: starting a worker at all. */
@@ -295,8 +303,10 @@ export async function runServiceWorkerBench(count = 500): Promise<ServiceWorkerR
     startAppServer({
       crossOriginIsolated: true,
       files: {
-        '/bare/sw.js': ['text/javascript', BARE_WORKER],
-        '/bare/': ['text/html', BARE_PAGE],
+        '/bare/sw.js': ['text/javascript', bareWorker("'{}'")],
+        '/bare/': ['text/html', barePage('/bare/')],
+        '/bare-stream/sw.js': ['text/javascript', bareWorker("new Response('{}').body")],
+        '/bare-stream/': ['text/html', barePage('/bare-stream/')],
         '/msw/mockServiceWorker.js': ['text/javascript', mswWorkerScript()],
         '/msw/app.js': ['text/javascript', await mswApp()],
         '/msw/': ['text/html', MSW_PAGE],
@@ -307,7 +317,8 @@ export async function runServiceWorkerBench(count = 500): Promise<ServiceWorkerR
   ]);
   try {
     // One context each: separate origins' storage is not needed, but separate registrations are.
-    const [sandboxContext, mswContext, bareContext] = await Promise.all([
+    const [sandboxContext, mswContext, bareContext, streamContext] = await Promise.all([
+      browser.newContext(),
       browser.newContext(),
       browser.newContext(),
       browser.newContext(),
@@ -321,6 +332,7 @@ export async function runServiceWorkerBench(count = 500): Promise<ServiceWorkerR
     const sandbank = start; // now on /callback, controlled, with the TPP kit loaded
     const msw = await openPage(mswContext, `${app.origin}/msw/`);
     const bare = await openPage(bareContext, `${app.origin}/bare/`);
+    const bareStream = await openPage(streamContext, `${app.origin}/bare-stream/`);
     // MSW answers the same body the bank does.
     const [sample] = await signHeaders(sandbank, psu, 1);
     const body = await sandbank.evaluate(
@@ -334,30 +346,27 @@ export async function runServiceWorkerBench(count = 500): Promise<ServiceWorkerR
     // Blocks of freshly signed requests (the bank accepts a signature dated within 60 s), the
     // contenders interleaved block by block so machine noise falls on all alike.
     const block = 100;
-    const samples = { floor: [] as number[], msw: [] as number[], sandbank: [] as number[] };
+    const pages: Record<Contender, Page> = { sandbank, msw, floor: bare, streamFloor: bareStream };
+    const contenders = Object.keys(pages) as Contender[];
+    const samples = { floor: [], streamFloor: [], msw: [], sandbank: [] } as Record<Contender, number[]>;
     const warm = await signHeaders(sandbank, psu, 50);
-    await sequential(sandbank, warm, 200);
-    await sequential(msw, warm, 200);
-    await sequential(bare, warm, 200);
+    for (const contender of contenders) await sequential(pages[contender], warm, 200);
     for (let done = 0; done < count; done += block) {
       const headers = await signHeaders(sandbank, psu, Math.min(block, count - done));
-      samples.sandbank.push(...(await sequential(sandbank, headers, 200)));
-      samples.msw.push(...(await sequential(msw, headers, 200)));
-      samples.floor.push(...(await sequential(bare, headers, 200)));
+      for (const contender of contenders)
+        samples[contender].push(...(await sequential(pages[contender], headers, 200)));
     }
     // Throughput in interleaved rounds too, each contender's median round reported.
-    const rounds = { floor: [] as number[], msw: [] as number[], sandbank: [] as number[] };
+    const rounds = { floor: [], streamFloor: [], msw: [], sandbank: [] } as Record<Contender, number[]>;
     for (let round = 0; round < 7; round++) {
       const parallel = await signHeaders(sandbank, psu, 200);
-      rounds.sandbank.push(await throughput(sandbank, parallel, 8));
-      rounds.msw.push(await throughput(msw, parallel, 8));
-      rounds.floor.push(await throughput(bare, parallel, 8));
+      for (const contender of contenders)
+        rounds[contender].push(await throughput(pages[contender], parallel, 8));
     }
-    const rps = {
-      sandbank: stats(rounds.sandbank).p50,
-      msw: stats(rounds.msw).p50,
-      floor: stats(rounds.floor).p50,
-    };
+    const rps = Object.fromEntries(contenders.map((c) => [c, stats(rounds[c]).p50])) as Record<
+      Contender,
+      number
+    >;
 
     const mutations = Math.max(50, Math.min(count, 300));
     await importState(sandbank, '/bench/state-1k.json');
@@ -375,10 +384,15 @@ export async function runServiceWorkerBench(count = 500): Promise<ServiceWorkerR
       bareRestarts.push(await bareColdStart(bare));
     }
 
-    await Promise.all([sandboxContext.close(), mswContext.close(), bareContext.close()]);
+    await Promise.all([
+      sandboxContext.close(),
+      mswContext.close(),
+      bareContext.close(),
+      streamContext.close(),
+    ]);
     return {
       requests: count,
-      latency: { floor: stats(samples.floor), msw: stats(samples.msw), sandbank: stats(samples.sandbank) },
+      latency: Object.fromEntries(contenders.map((c) => [c, stats(samples[c])])) as Record<Contender, Stats>,
       throughput: rps,
       mutation: { transactions1k: mutation1k, transactions100k: mutation100k },
       coldStart100k: stats(restarts.map((r) => r.firstAnswer)),
@@ -407,8 +421,9 @@ export function printReport(report: ServiceWorkerReport): void {
   console.log(
     `${'worker'.padEnd(34)} ${'median'.padStart(9)} ${'p99'.padStart(9)} ${'×floor'.padStart(7)} ${'p99×'.padStart(7)} ${'req/s@8'.padStart(9)} ${'×floor'.padStart(7)}`,
   );
-  const rows: Array<[string, 'floor' | 'msw' | 'sandbank']> = [
+  const rows: Array<[string, Contender]> = [
     ["bare: new Response('{}') (floor)", 'floor'],
+    ['bare, stream body', 'streamFloor'],
     ['MSW 2: static JSON body', 'msw'],
     ['Sandbank: engine, signature check', 'sandbank'],
   ];
@@ -418,6 +433,10 @@ export function printReport(report: ServiceWorkerReport): void {
       `${label.padEnd(34)} ${ms(s.p50)} ${ms(s.p99)} ${times(s.p50 / latency.floor.p50)} ${times(s.p99 / latency.floor.p99)} ${rps[key].toFixed(0).padStart(9)} ${times(rps[key] / rps.floor)}`,
     );
   }
+  const { sandbank, streamFloor } = latency;
+  console.log(
+    `Sandbank against the bare worker with a stream body (the same body transport): median ${times(sandbank.p50 / streamFloor.p50).trim()}, p99 ${times(sandbank.p99 / streamFloor.p99).trim()}, throughput ${times(rps.sandbank / rps.streamFloor).trim()}`,
+  );
   const { transactions1k: small, transactions100k: big } = report.mutation;
   console.log('\ncontrol-plane write (POST /_sandbank/clock, one IndexedDB commit) (ms)');
   console.log(`${'state'.padEnd(34)} ${'median'.padStart(9)} ${'p99'.padStart(9)} ${'×1k'.padStart(7)}`);

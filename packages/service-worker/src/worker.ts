@@ -135,12 +135,26 @@ async function storageEndpoint(request: Request, path: string, runtime: Runtime)
   });
 }
 
+/**
+ * The response with its body as a stream. Chromium hands a service worker's string or bytes body to
+ * the page as a blob (registered with the browser process first), and a stream through a data pipe:
+ * on this project's machine the stream saves about 0.6 ms per request (docs/benchmarks.md).
+ */
+function streamed(response: Response): Response {
+  if (response.body === null) return response;
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}
+
 async function answer(request: Request, url: URL): Promise<Response> {
   const current = await runtime();
   if (url.pathname === STORAGE_PATH || url.pathname.startsWith(`${STORAGE_PATH}/`)) {
     return storageEndpoint(request, url.pathname, current);
   }
-  return current.sandbox.fetch(request);
+  return streamed(await current.sandbox.fetch(request));
 }
 
 self.addEventListener('install', (event) => {
