@@ -357,6 +357,8 @@ export interface DurableStore {
   begin(state: State): Promise<void>;
   /** Appends one commit's patches; resolves with its log number once IndexedDB has committed it. */
   append(patches: Patch[], state: State): Promise<number>;
+  /** Folds the log into a new snapshot now (the store does it on its own after a pause in the writes). */
+  compact(): Promise<void>;
   /** Every quarantined record, for export. */
   quarantined(): Promise<QuarantineRecord[]>;
   clearQuarantine(): Promise<void>;
@@ -380,6 +382,7 @@ function memoryStore(report: StorageReport): DurableStore {
       memorySeq++;
       return memorySeq;
     },
+    compact: async () => undefined,
     quarantined: async () => [],
     clearQuarantine: async () => undefined,
   };
@@ -616,29 +619,44 @@ async function restoreStore(options: StoreOptions): Promise<DurableStore> {
   // log entries it folds in are deleted in the same transaction as the snapshot is written. Writing
   // the whole state takes the worker's thread for hundreds of ms with 100 000 transactions, so it
   // waits for a pause in the writes; a log that keeps growing through a long burst is folded anyway.
-  let compacting = false;
+  let compacting: Promise<void> | null = null;
+  // Set when a compaction was asked for while one ran: another follows it.
+  let wanted = false;
+  const compactNow = (): Promise<void> => {
+    if (compacting !== null) {
+      wanted = true;
+      return compacting;
+    }
+    const at = latest;
+    if (at === null || at.seq === report.snapshotSeq) return Promise.resolve();
+    const folded = sinceSnapshot;
+    compacting = writeSnapshot(at)
+      .then(
+        () => {
+          sinceSnapshot -= folded;
+          report.logEntries = Math.max(0, report.logEntries - folded);
+        },
+        (error: unknown) => console.error('[sandbank] compacting the stored state failed', error),
+      )
+      .finally(() => {
+        compacting = null;
+        if (wanted || sinceSnapshot >= compactEvery) {
+          wanted = false;
+          scheduleCompaction();
+        }
+      });
+    return compacting;
+  };
   const scheduleCompaction = () => {
-    if (compacting) return;
+    if (compacting !== null) {
+      wanted = true;
+      return;
+    }
     if (compaction !== null) clearTimeout(compaction);
     const delay = sinceSnapshot >= compactEvery * COMPACT_BURST_FACTOR ? 0 : COMPACT_IDLE_MS;
     compaction = setTimeout(() => {
       compaction = null;
-      const at = latest;
-      if (at === null) return;
-      const folded = sinceSnapshot;
-      compacting = true;
-      writeSnapshot(at)
-        .then(
-          () => {
-            sinceSnapshot -= folded;
-            report.logEntries = Math.max(0, report.logEntries - folded);
-          },
-          (error: unknown) => console.error('[sandbank] compacting the stored state failed', error),
-        )
-        .finally(() => {
-          compacting = false;
-          if (sinceSnapshot >= compactEvery) scheduleCompaction();
-        });
+      void compactNow();
     }, delay);
   };
 
@@ -698,6 +716,13 @@ async function restoreStore(options: StoreOptions): Promise<DurableStore> {
       if (sinceSnapshot >= compactEvery || patches.some((patch) => patch.path.length <= 1))
         scheduleCompaction();
       return next;
+    },
+    async compact() {
+      if (compaction !== null) clearTimeout(compaction);
+      compaction = null;
+      await compactNow();
+      // One was already running, with an older state: fold in what came after it.
+      await compactNow();
     },
     async quarantined() {
       return (await connection()).getAll('quarantine');
