@@ -1,6 +1,6 @@
 // The verification pipeline shared by signed requests (part 5.1) and signed responses (rule 10).
 // Cheap structural steps run first; the digest and the RSA verification last (the RSA verification
-// is started before the date and digest checks and overlaps them). Every failure is a
+// is started as soon as the certificate is known and overlaps the other steps). Every failure is a
 // verdict naming its step; nothing here throws on bad input.
 import { buildSigningString } from './build-signing-string.js';
 import type { CertificateCache } from './certificate-cache.js';
@@ -45,6 +45,18 @@ export async function verifySignedMessage(
   if (!record(certHeader, certificate)) return verdict(certificate);
   const entry = certificate.value;
 
+  // The RSA verification goes to WebCrypto now and runs while the other steps are checked here (its
+  // verdict is recorded last, and ignored when one of them fails). Without a listed header there is
+  // no signing string yet: the signed-headers step reports that.
+  let rsa: Promise<StepResult<null>> | null = null;
+  try {
+    const signingString = buildSigningString(params.value.headers, message);
+    rsa = checkRsaSignature(entry, params.value.signature, signingString, cache, subtle, certHeader);
+    rsa.catch(() => undefined);
+  } catch {
+    rsa = null;
+  }
+
   const validity = checkValidity(entry, options.now, certHeader);
   if (!record('certificate validity', validity)) return verdict(validity);
 
@@ -59,19 +71,21 @@ export async function verifySignedMessage(
   const listed = checkSignedHeaders(params.value.headers, headers, rules);
   if (!record('signed headers', listed)) return verdict(listed);
 
-  // The RSA verification goes to WebCrypto now and runs while the date and the Digest are checked
-  // here (its verdict is recorded after theirs, and ignored when one of them fails).
-  const signingString = buildSigningString(params.value.headers, message);
-  const rsa = checkRsaSignature(entry, params.value.signature, signingString, cache, subtle, certHeader);
-  rsa.catch(() => undefined);
-
   const date = checkDate(listed.value, headers, options.now, options.maxSkewMs, rules);
   if (!record('date', date)) return verdict(date);
 
   const digest = await checkDigest(headers, body, options.digestRequired, subtle, rules);
   if (!record('Digest', digest)) return verdict(digest);
 
-  const signature = await rsa;
+  const signature = await (rsa ??
+    checkRsaSignature(
+      entry,
+      params.value.signature,
+      buildSigningString(params.value.headers, message),
+      cache,
+      subtle,
+      certHeader,
+    ));
   if (!record('signature', signature)) return verdict(signature);
 
   return { ok: true, tpp: copyTpp(entry.tpp!), steps };
