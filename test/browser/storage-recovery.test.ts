@@ -36,8 +36,12 @@ function damage(page: Page, kind: Damage): Promise<void> {
     if (kind === 'changed-chunk') {
       const cursor = tx.objectStore('chunks').openCursor();
       cursor.onsuccess = () => {
-        const record = cursor.result?.value as { key: string; json: string };
-        cursor.result?.update({ ...record, json: record.json.replace('"booked"', '"pending"') });
+        const record = cursor.result?.value as { key: string; utf8: Uint8Array };
+        const text = new TextDecoder().decode(record.utf8);
+        cursor.result?.update({
+          ...record,
+          utf8: new TextEncoder().encode(text.replace('"booked"', '"pending"')),
+        });
       };
     }
     await new Promise((resolve, reject) => {
@@ -67,11 +71,15 @@ describe('recovery from damaged stored state', () => {
       expect(report).toMatchObject({ restored: 'recovered', durable: true, quarantined: 1 });
       expect(String(report.problem)).toMatch(message);
       const kept = JSON.parse((await pageFetch(page, '/_sandbank/storage/quarantine')).body) as {
-        quarantined: Array<{ reason: string; snapshot: unknown; log: unknown[] }>;
+        quarantined: Array<{ reason: string; snapshot: unknown; log: unknown[]; chunks: unknown[] }>;
       };
       expect(kept.quarantined).toHaveLength(1);
       expect(kept.quarantined[0]?.reason).toMatch(message);
       expect(kept.quarantined[0]?.snapshot).toBeTypeOf('object');
+      // The ledger chunks are exported with their text, readable as JSON.
+      const chunks = kept.quarantined[0]?.chunks ?? [];
+      expect(chunks.length).toBeGreaterThan(0);
+      for (const chunk of chunks) expect(JSON.parse((chunk as { json: string }).json)).toHaveProperty('rows');
     });
   }
 

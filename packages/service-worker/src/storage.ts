@@ -13,9 +13,10 @@ enablePatches();
 /**
  * Version of the records' layout; a newer one was written by a newer Sandbank and is not read.
  * 1: the whole state in the snapshot record. 2: the state without its ledgers in the snapshot
- * record, each ledger chunk a record of its own (`chunks`), keyed by its checksum.
+ * record, each ledger chunk a record of its own (`chunks`), keyed by its checksum, as JSON text.
+ * 3: the same, each chunk's text as UTF-8 bytes and with the values its rows share written once.
  */
-export const STORAGE_SCHEMA = 2;
+export const STORAGE_SCHEMA = 3;
 const DATABASE_VERSION = 2;
 export const DATABASE_NAME = 'sandbank';
 
@@ -27,19 +28,21 @@ export interface SnapshotRecord {
   savedAt: number;
   /** The state; from layout 2 on with every ledger empty, its chunks being in the `chunks` store. */
   state: State;
-  /** Layout 2: each account's ledger, as the keys of its chunks in order. */
+  /** From layout 2 on: each account's ledger, as the keys of its chunks in order. */
   ledgers?: Record<string, string[]>;
 }
 
 /**
- * One ledger chunk (at most 1 024 transactions) as JSON text (see chunkText), keyed by the SHA-256 of
- * that text.
+ * One ledger chunk (at most 1 024 transactions) as text (see chunkText), keyed by the SHA-256 of that
+ * text's UTF-8. Layout 3 stores the UTF-8 bytes (`utf8`), which WebCrypto hashes as they are read;
+ * layout 2 stored the string (`json`), which had to be encoded first.
  * A compaction writes only the chunks that changed since the last one (most never do: new
  * transactions land in the last chunk), and a restore checks every chunk against its key.
  */
 export interface ChunkRecord {
   key: string;
-  json: string;
+  utf8?: Uint8Array;
+  json?: string;
 }
 
 export interface LogRecord {
@@ -53,7 +56,7 @@ export interface QuarantineRecord {
   reason: string;
   snapshot: unknown;
   log: unknown[];
-  /** Layout 2: the ledger chunks as they were stored. */
+  /** From layout 2 on: the ledger chunks as they were stored (exported with their text as `json`). */
   chunks?: unknown[];
 }
 
@@ -116,14 +119,20 @@ function applyLogEntry(state: State, patches: Patch[]): State {
 }
 
 const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 /** Reused for every digest: WebCrypto copies its input when called, and a chunk is at most ~1 MB of UTF-8. */
 let scratch = new Uint8Array(1 << 20);
 
 /** SHA-256 of a text's UTF-8, in hex. */
-async function sha256(text: string): Promise<string> {
+function sha256(text: string): Promise<string> {
   if (scratch.length < text.length * 3) scratch = new Uint8Array(text.length * 3);
   const { written } = encoder.encodeInto(text, scratch);
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', scratch.subarray(0, written)));
+  return sha256Bytes(scratch.subarray(0, written));
+}
+
+/** SHA-256 of bytes, in hex. */
+async function sha256Bytes(bytes: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
   let hex = '';
   for (const byte of digest) hex += byte.toString(16).padStart(2, '0');
   return hex;
@@ -142,17 +151,25 @@ function freezeAll(value: unknown): void {
   else for (const key in value) freezeAll((value as Record<string, unknown>)[key]);
 }
 
+const isPrimitive = (value: unknown) =>
+  value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+
 /**
  * A chunk's stored text: its transactions as rows of values under a table of their key lists, so a
- * key is written once per chunk rather than once per transaction (a ledger's text is about half the
- * size of plain JSON, which halves what a restore reads, hashes and parses):
- * `{"shapes":[["transactionId","accountId",…],…],"rows":[[0,"enc!!…","enc!!…",…],…]}`.
- * Keys whose value is undefined are left out, as JSON.stringify would.
+ * key is written once per chunk rather than once per transaction, and with each list of keys the
+ * values every row of it shares (a ledger's account id, currency, usually its status), so those are
+ * written once too. The text is about a third of plain JSON, which is what a restore reads, hashes
+ * and parses:
+ * `{"shapes":[["transactionId","accountId",…],…],"fixed":[{"1":"enc!!…","2":"booked",…},…],"rows":[[0,"enc!!…",…],…]}`.
+ * Only strings, numbers, booleans and null are shared; keys whose value is undefined are left out,
+ * as JSON.stringify would. Layout 2 wrote the same without `fixed`, which parseChunk still reads.
  */
 export function chunkText(chunk: readonly Transaction[]): string {
   const shapes: string[][] = [];
   const shapeIndex = new Map<string, number>();
-  const rows = chunk.map((transaction) => {
+  const values: unknown[][] = [];
+  const shapeOf: number[] = [];
+  for (const transaction of chunk) {
     const record = transaction as unknown as Record<string, unknown>;
     const keys = Object.keys(record).filter((key) => record[key] !== undefined);
     const id = JSON.stringify(keys);
@@ -162,35 +179,97 @@ export function chunkText(chunk: readonly Transaction[]): string {
       shapes.push(keys);
       shapeIndex.set(id, shape);
     }
-    const row: unknown[] = [shape];
-    for (const key of keys) row.push(record[key]);
-    return row;
+    shapeOf.push(shape);
+    values.push(keys.map((key) => record[key]));
+  }
+  // For each shape, the values that are the same primitive in every row of it, by key index.
+  const fixed = shapes.map(() => ({}) as Record<number, unknown>);
+  const differs = shapes.map((keys) => new Array<boolean>(keys.length).fill(false));
+  const seen = new Set<number>();
+  values.forEach((row, r) => {
+    const shape = shapeOf[r] as number;
+    const shared = fixed[shape] as Record<number, unknown>;
+    const varying = differs[shape] as boolean[];
+    row.forEach((value, i) => {
+      if (varying[i]) return;
+      if (!isPrimitive(value) || (seen.has(shape) && shared[i] !== value)) {
+        varying[i] = true;
+        delete shared[i];
+      } else shared[i] = value;
+    });
+    seen.add(shape);
   });
-  return JSON.stringify({ shapes, rows });
+  const rows = values.map((row, r) => {
+    const shape = shapeOf[r] as number;
+    const shared = fixed[shape] as Record<number, unknown>;
+    const out: unknown[] = [shape];
+    row.forEach((value, i) => {
+      if (!(i in shared)) out.push(value);
+    });
+    return out;
+  });
+  return JSON.stringify({ shapes, fixed, rows });
+}
+
+/** How to rebuild the rows of one shape: its keys, and for each the shared value or a slot of the row. */
+interface ShapePlan {
+  keys: string[];
+  shared: boolean[];
+  values: unknown[];
+  /** A row's length: the shape's number and its values that are not shared. */
+  width: number;
+}
+
+function shapePlans(shapes: unknown, fixed: unknown): ShapePlan[] | null {
+  if (!Array.isArray(shapes)) return null;
+  if (fixed !== undefined && (!Array.isArray(fixed) || fixed.length !== shapes.length)) return null;
+  const plans: ShapePlan[] = [];
+  for (let s = 0; s < shapes.length; s++) {
+    const keys = shapes[s] as unknown;
+    if (!Array.isArray(keys) || !keys.every((key) => typeof key === 'string')) return null;
+    const plan: ShapePlan = {
+      keys,
+      shared: new Array<boolean>(keys.length).fill(false),
+      values: new Array<unknown>(keys.length),
+      width: keys.length + 1,
+    };
+    const entries = fixed === undefined ? {} : (fixed[s] as unknown);
+    if (entries === null || typeof entries !== 'object' || Array.isArray(entries)) return null;
+    for (const [index, value] of Object.entries(entries)) {
+      const i = Number(index);
+      if (!Number.isInteger(i) || i < 0 || i >= keys.length || String(i) !== index) return null;
+      if (!isPrimitive(value)) return null;
+      plan.shared[i] = true;
+      plan.values[i] = value;
+      plan.width--;
+    }
+    plans.push(plan);
+  }
+  return plans;
 }
 
 /** The transactions of a chunk's text (chunkText), frozen; null when the text is not one. */
 export function parseChunk(text: string): Transaction[] | null {
-  let parsed: { shapes?: unknown; rows?: unknown };
+  let parsed: { shapes?: unknown; fixed?: unknown; rows?: unknown };
   try {
     parsed = JSON.parse(text) as typeof parsed;
   } catch {
     return null;
   }
-  const { shapes, rows } = parsed ?? {};
-  if (!Array.isArray(shapes) || !Array.isArray(rows)) return null;
-  if (!shapes.every((keys) => Array.isArray(keys) && keys.every((key) => typeof key === 'string')))
-    return null;
+  const { shapes, fixed, rows } = parsed ?? {};
+  const plans = shapePlans(shapes, fixed);
+  if (plans === null || !Array.isArray(rows)) return null;
   const chunk: Transaction[] = new Array(rows.length);
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r] as unknown;
-    const keys =
-      Array.isArray(row) && typeof row[0] === 'number' ? (shapes[row[0]] as string[] | undefined) : undefined;
-    if (keys === undefined || (row as unknown[]).length !== keys.length + 1) return null;
+    const plan = Array.isArray(row) && typeof row[0] === 'number' ? plans[row[0]] : undefined;
+    if (plan === undefined || (row as unknown[]).length !== plan.width) return null;
+    const { keys, shared, values } = plan;
     const transaction: Record<string, unknown> = {};
+    let slot = 1;
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i] as string;
-      const value = (row as unknown[])[i + 1];
+      const value = shared[i] ? values[i] : (row as unknown[])[slot++];
       if (typeof value === 'object' && value !== null) freezeAll(value);
       // An own property, as JSON.parse would make it, never the prototype.
       if (key === '__proto__')
@@ -202,19 +281,38 @@ export function parseChunk(text: string): Transaction[] | null {
   return Object.freeze(chunk) as Transaction[];
 }
 
-type ChunkCheck = { key: string; chunk: Transaction[] } | { key: string; problem: string };
+/** A checked chunk; `current` when it is stored as this layout writes chunks (UTF-8 of chunkText's text). */
+/** A stored chunk record as it is exported: the bytes of layout 3 as their text, `json`. */
+function exportedChunk(record: unknown): unknown {
+  const { utf8, ...rest } = (record ?? {}) as Partial<ChunkRecord>;
+  if (!ArrayBuffer.isView(utf8)) return record;
+  return { ...rest, json: decoder.decode(utf8) };
+}
 
-/** One chunk record: checked against its key (SHA-256 of its text, with WebCrypto), parsed and frozen. */
+type ChunkCheck = { key: string; chunk: Transaction[]; current: boolean } | { key: string; problem: string };
+
+/**
+ * One chunk record: checked against its key (SHA-256 of its text's UTF-8, with WebCrypto, which hashes
+ * off the worker's thread while it parses), parsed and frozen.
+ */
 async function checkChunk(key: string, record: unknown): Promise<ChunkCheck> {
-  const json = (record as Partial<ChunkRecord> | undefined)?.json;
-  if (typeof json !== 'string') return { key, problem: 'is missing' };
-  const digest = sha256(json);
-  const chunk = parseChunk(json);
+  const { utf8, json } = (record ?? {}) as Partial<ChunkRecord>;
+  let digest: Promise<string>;
+  let text: string;
+  const current = ArrayBuffer.isView(utf8);
+  if (current) {
+    digest = sha256Bytes(utf8 as Uint8Array);
+    text = decoder.decode(utf8);
+  } else if (typeof json === 'string') {
+    digest = sha256(json);
+    text = json;
+  } else return { key, problem: 'is missing' };
+  const chunk = parseChunk(text);
   if ((await digest) !== key) {
     return { key, problem: 'does not match its checksum (the record was changed or damaged)' };
   }
   if (chunk === null) return { key, problem: 'is not a chunk of transactions' };
-  return { key, chunk };
+  return { key, chunk, current };
 }
 
 /**
@@ -225,7 +323,13 @@ async function checkChunk(key: string, record: unknown): Promise<ChunkCheck> {
 async function restoreLedgers(
   index: unknown,
   load: (key: string) => Promise<unknown>,
-): Promise<{ transactions: Record<string, Transaction[][]>; keys: Map<object, string> }> {
+): Promise<{
+  transactions: Record<string, Transaction[][]>;
+  /** Every checked chunk with its key. */
+  verified: Map<object, string>;
+  /** The chunks stored in this layout's form, with their keys: a compaction keeps these as they are. */
+  current: Map<object, string>;
+}> {
   if (index === null || typeof index !== 'object' || Array.isArray(index)) {
     throw new StoredStateError('the snapshot has no ledger index');
   }
@@ -239,15 +343,19 @@ async function restoreLedgers(
   }
   const checks = await Promise.all([...keys].map(async (key) => checkChunk(key, await load(key))));
   const parsed = new Map<string, Transaction[]>();
+  const verified = new Map<object, string>();
+  const current = new Map<object, string>();
   for (const check of checks) {
     if ('problem' in check) throw new StoredStateError(`ledger chunk ${short(check.key)} ${check.problem}`);
     parsed.set(check.key, check.chunk);
+    verified.set(check.chunk, check.key);
+    if (check.current) current.set(check.chunk, check.key);
   }
   const transactions: Record<string, Transaction[][]> = {};
   for (const [account, chunkKeys] of ledgers) {
     transactions[account] = (chunkKeys as string[]).map((key) => parsed.get(key) as Transaction[]);
   }
-  return { transactions, keys: new Map([...parsed].map(([key, chunk]) => [chunk, key])) };
+  return { transactions, verified, current };
 }
 
 function invalid(
@@ -290,8 +398,12 @@ interface Restored {
   state: State;
   seq: number;
   snapshotSeq: number;
-  /** The restored chunks that are stored as they are, with their keys. */
+  /** The restored chunks that are stored as this layout writes them, with their keys. */
   stored: Map<object, string>;
+  /** How many chunks were restored. */
+  chunks: number;
+  /** The layout the records were in. */
+  schema: number;
   verifyMs: number;
 }
 
@@ -321,11 +433,13 @@ async function fold(
   }
   let seq = record.seq;
   let state = record.state as State;
+  let verified = new Map<object, string>();
   let stored = new Map<object, string>();
   if (record.schema >= 2) {
     const ledgers = await restoreLedgers(record.ledgers, load);
     state = { ...state, transactions: ledgers.transactions };
-    stored = ledgers.keys;
+    verified = ledgers.verified;
+    stored = ledgers.current;
   }
   const verifyMs = performance.now() - started;
   for (const entry of log as Array<Partial<LogRecord>>) {
@@ -341,10 +455,18 @@ async function fold(
     }
     seq = entry.seq;
   }
-  validate(state, stored);
+  validate(state, verified);
   // The validated object itself, not zod's copy: that one reorders keys, and responses must stay
   // byte-identical to those of a worker that never restarted.
-  return { state, seq, snapshotSeq: record.seq, stored, verifyMs };
+  return {
+    state,
+    seq,
+    snapshotSeq: record.seq,
+    schema: record.schema,
+    stored,
+    chunks: verified.size,
+    verifyMs,
+  };
 }
 
 export interface DurableStore {
@@ -476,6 +598,8 @@ async function restoreStore(options: StoreOptions): Promise<DurableStore> {
   let seq = 0;
   let snapshotSeq = 0;
   let restoredChunks = new Map<object, string>();
+  let restoredCount = 0;
+  let restoredSchema = STORAGE_SCHEMA;
   let verifyMs = 0;
   let problem: string | null = null;
   let quarantined = quarantinedCount;
@@ -487,6 +611,8 @@ async function restoreStore(options: StoreOptions): Promise<DurableStore> {
       seq = folded.seq;
       snapshotSeq = folded.snapshotSeq;
       restoredChunks = folded.stored;
+      restoredCount = folded.chunks;
+      restoredSchema = folded.schema;
       verifyMs = folded.verifyMs;
       how = 'snapshot';
     } catch (error) {
@@ -520,7 +646,7 @@ async function restoreStore(options: StoreOptions): Promise<DurableStore> {
     problem,
     snapshotSeq,
     logEntries: restored === null ? 0 : rawLog.length,
-    chunks: new Set(restoredChunks.values()).size,
+    chunks: restoredCount,
     quarantined,
     restoreMs: {
       read: foldStarted - readStarted,
@@ -550,7 +676,7 @@ async function restoreStore(options: StoreOptions): Promise<DurableStore> {
   const writeSnapshot = async (at: { seq: number; state: State }) => {
     const ledgers: Record<string, string[]> = {};
     // Every chunk of the state with its key; the ones not known to be stored get hashed first.
-    const chunks: Array<{ chunk: Transaction[]; key: string; json?: string }> = [];
+    const chunks: Array<{ chunk: Transaction[]; key: string; utf8?: Uint8Array }> = [];
     const hashing: Array<Promise<void>> = [];
     for (const [account, ledger] of Object.entries(at.state.transactions)) {
       const keys: string[] = [];
@@ -559,9 +685,9 @@ async function restoreStore(options: StoreOptions): Promise<DurableStore> {
         chunks.push(entry);
         keys.push(entry.key);
         if (entry.key === '') {
-          entry.json = chunkText(chunk);
+          entry.utf8 = encoder.encode(chunkText(chunk));
           hashing.push(
-            sha256(entry.json).then((key) => {
+            sha256Bytes(entry.utf8).then((key) => {
               entry.key = key;
               keys[index] = key;
             }),
@@ -579,10 +705,10 @@ async function restoreStore(options: StoreOptions): Promise<DurableStore> {
     // Written: every chunk the database lacks (all of them after the database was deleted under
     // this worker). Removed: the previous snapshot's chunks this one no longer has.
     const inStore = new Set(present);
-    for (const { chunk, key, json } of chunks) {
+    for (const { chunk, key, utf8 } of chunks) {
       if (inStore.has(key)) continue;
       inStore.add(key);
-      void chunkStore.put({ key, json: json ?? chunkText(chunk) });
+      void chunkStore.put({ key, utf8: utf8 ?? encoder.encode(chunkText(chunk)) });
     }
     for (const key of new Set(Object.values(previous?.ledgers ?? {}).flat())) {
       if (!keep.has(key)) void chunkStore.delete(key);
@@ -620,6 +746,8 @@ async function restoreStore(options: StoreOptions): Promise<DurableStore> {
   // the whole state takes the worker's thread for hundreds of ms with 100 000 transactions, so it
   // waits for a pause in the writes; a log that keeps growing through a long burst is folded anyway.
   let compacting: Promise<void> | null = null;
+  // Set while the stored records are in an earlier layout's form: rewritten at the first pause.
+  let outdated = restored !== null && restoredSchema < STORAGE_SCHEMA;
   // Set when a compaction was asked for while one ran: another follows it.
   let wanted = false;
   const compactNow = (): Promise<void> => {
@@ -628,11 +756,12 @@ async function restoreStore(options: StoreOptions): Promise<DurableStore> {
       return compacting;
     }
     const at = latest;
-    if (at === null || at.seq === report.snapshotSeq) return Promise.resolve();
+    if (at === null || (at.seq === report.snapshotSeq && !outdated)) return Promise.resolve();
     const folded = sinceSnapshot;
     compacting = writeSnapshot(at)
       .then(
         () => {
+          outdated = false;
           sinceSnapshot -= folded;
           report.logEntries = Math.max(0, report.logEntries - folded);
         },
@@ -664,7 +793,7 @@ async function restoreStore(options: StoreOptions): Promise<DurableStore> {
   // write compacts it: fold it in at the first pause.
   const replaces = (entry: unknown) =>
     (entry as Partial<LogRecord>).patches?.some((patch) => patch.path.length <= 1) === true;
-  if (restored !== null && (sinceSnapshot >= compactEvery || rawLog.some(replaces))) {
+  if (restored !== null && (sinceSnapshot >= compactEvery || rawLog.some(replaces) || outdated)) {
     latest = { seq, state: restored };
     scheduleCompaction();
   }
@@ -725,7 +854,11 @@ async function restoreStore(options: StoreOptions): Promise<DurableStore> {
       await compactNow();
     },
     async quarantined() {
-      return (await connection()).getAll('quarantine');
+      const kept = await (await connection()).getAll('quarantine');
+      // Exported as JSON: each chunk's bytes as its text.
+      return kept.map((record) =>
+        record.chunks === undefined ? record : { ...record, chunks: record.chunks.map(exportedChunk) },
+      );
     },
     async clearQuarantine() {
       await (await connection()).clear('quarantine');

@@ -10,6 +10,7 @@ import {
   openStore,
   parseChunk,
   type SnapshotRecord,
+  STORAGE_SCHEMA,
   type StoreOptions,
 } from '../src/storage.js';
 
@@ -56,6 +57,25 @@ async function records(name: string) {
   return { snapshot, chunks, log };
 }
 
+/** A chunk's text as layout 2 wrote it: key lists once per chunk, every value in its row. */
+function layout2Text(chunk: readonly Transaction[]): string {
+  const shapes: string[][] = [];
+  const rows = chunk.map((transaction) => {
+    const keys = Object.keys(transaction);
+    let shape = shapes.findIndex((known) => JSON.stringify(known) === JSON.stringify(keys));
+    if (shape < 0) shape = shapes.push(keys) - 1;
+    return [shape, ...keys.map((key) => (transaction as unknown as Record<string, unknown>)[key])];
+  });
+  return JSON.stringify({ shapes, rows });
+}
+
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Buffer.from(digest).toString('hex');
+}
+
+const textOf = (record: ChunkRecord) => new TextDecoder().decode(record.utf8);
+
 /** One more transaction at the end of the account's last chunk, as the engine would make it. */
 function addTransaction(state: State, account: string, id: string) {
   return produceWithPatches(state, (draft) => {
@@ -92,18 +112,43 @@ describe('the text of a ledger chunk', () => {
     );
   });
 
-  test('writes each list of keys once per chunk', () => {
+  test('writes each list of keys, and each value all its rows share, once per chunk', () => {
     const { state, account } = bigState(1_000);
     const chunk = state.transactions[account]?.at(-1) as Transaction[];
     const text = chunkText(chunk);
     expect(text.split('"transactionId"')).toHaveLength(2);
-    expect(text.length).toBeLessThan(JSON.stringify(chunk).length * 0.7);
+    expect(text.split(JSON.stringify(account))).toHaveLength(2);
+    expect(text.split('"2031-01-01"')).toHaveLength(2);
+    expect(text.split('.50"')).toHaveLength(chunk.length + 1);
+    expect(text.length).toBeLessThan(JSON.stringify(chunk).length * 0.5);
+  });
+
+  test('reads the text layout 2 wrote, without shared values', () => {
+    fc.assert(
+      fc.property(fc.array(transaction, { maxLength: 12 }), (chunk) => {
+        const json = JSON.parse(JSON.stringify(chunk)) as Transaction[];
+        expect(JSON.stringify(parseChunk(layout2Text(json)))).toBe(JSON.stringify(json));
+      }),
+    );
   });
 
   test('is refused when it is not one', () => {
-    for (const text of ['[]', '{"shapes":[],"rows":[[0]]}', '{"shapes":[["a"]],"rows":[[0]]}', 'x', 'null']) {
-      expect(parseChunk(text)).toBeNull();
+    for (const text of [
+      '[]',
+      'x',
+      'null',
+      '{"shapes":[],"rows":[[0]]}',
+      '{"shapes":[["a"]],"rows":[[0]]}',
+      '{"shapes":[["a"]],"fixed":{},"rows":[[0,1]]}',
+      '{"shapes":[["a"]],"fixed":[],"rows":[[0,1]]}',
+      '{"shapes":[["a"]],"fixed":[{"1":2}],"rows":[[0,1]]}',
+      '{"shapes":[["a"]],"fixed":[{"01":2}],"rows":[[0]]}',
+      '{"shapes":[["a"]],"fixed":[{"0":{"b":1}}],"rows":[[0]]}',
+      '{"shapes":[["a","b"]],"fixed":[{"0":1}],"rows":[[0,1,2]]}',
+    ]) {
+      expect(parseChunk(text), text).toBeNull();
     }
+    expect(parseChunk('{"shapes":[["a","b"]],"fixed":[{"0":1}],"rows":[[0,2]]}')).toEqual([{ a: 1, b: 2 }]);
   });
 });
 
@@ -166,7 +211,7 @@ describe('the durable store in IndexedDB', () => {
     expect(JSON.stringify(again.restored)).toBe(JSON.stringify(current));
   });
 
-  test('reads the whole-state snapshot an earlier Sandbank wrote (layout 1), and writes layout 2 next', async () => {
+  test('reads the whole-state snapshot an earlier Sandbank wrote (layout 1), and writes the current layout next', async () => {
     const name = freshName();
     const { state, account } = bigState(600);
     const db = await openDB(name, 1, {
@@ -189,8 +234,50 @@ describe('the durable store in IndexedDB', () => {
     const [next, patches] = addTransaction(state, account, 'after-upgrade');
     await store.append(patches, next);
     await vi.waitFor(() => expect(store.report.snapshotSeq).toBe(5), { timeout: 5_000 });
-    expect((await records(name)).snapshot).toMatchObject({ schema: 2, seq: 5 });
+    expect((await records(name)).snapshot).toMatchObject({ schema: STORAGE_SCHEMA, seq: 5 });
     expect(JSON.stringify((await open(name)).restored)).toBe(JSON.stringify(next));
+  });
+});
+
+describe('an earlier layout', () => {
+  test('layout 2 (chunk text as a string, no shared values) is restored, then rewritten in the current layout at the first pause', async () => {
+    const name = freshName();
+    const { state, account } = bigState(1_100);
+    // The records layout 2 wrote: the snapshot without its ledgers, each chunk's text keyed by its SHA-256.
+    const ledgers: Record<string, string[]> = {};
+    const chunks: ChunkRecord[] = [];
+    for (const [id, ledger] of Object.entries(state.transactions)) {
+      ledgers[id] = [];
+      for (const chunk of ledger) {
+        const json = layout2Text(chunk);
+        const key = await sha256(json);
+        ledgers[id].push(key);
+        chunks.push({ key, json });
+      }
+    }
+    await (await open(name)).begin(createSandbox({ seed: 'other', signatures: 'off' }).getState());
+    const db = await openDB(name);
+    await db.clear('chunks');
+    for (const chunk of chunks) await db.put('chunks', chunk);
+    const record = { schema: 2, stateVersion: STATE_VERSION, seq: 7, savedAt: 0, ledgers };
+    await db.put('snapshot', { ...record, state: { ...state, transactions: {} } }, 'current');
+    db.close();
+
+    const store = await open(name);
+    expect(store.report).toMatchObject({ restored: 'snapshot', problem: null, chunks: chunks.length });
+    expect(JSON.stringify(store.restored)).toBe(JSON.stringify(state));
+    await vi.waitFor(async () => expect((await records(name)).snapshot?.schema).toBe(STORAGE_SCHEMA), {
+      timeout: 5_000,
+    });
+    const after = await records(name);
+    expect(after.snapshot?.seq).toBe(7);
+    expect(after.chunks).toHaveLength(chunks.length);
+    for (const chunk of after.chunks) {
+      expect(chunk.json).toBeUndefined();
+      expect(chunk.key).toBe(await sha256(textOf(chunk)));
+    }
+    expect(after.snapshot?.ledgers?.[account]).not.toEqual(ledgers[account]);
+    expect(JSON.stringify((await open(name)).restored)).toBe(JSON.stringify(state));
   });
 });
 
@@ -206,12 +293,14 @@ describe('damaged ledger records', () => {
     db.close();
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const store = await open(name);
-    return { name, store, error, stored: chunks.length };
+    return { name, store, error, stored: chunks.length, chunks };
   }
 
   test('a chunk whose text was changed fails its checksum: kept aside, and the sandbox starts from its seed', async () => {
-    const { name, store, error, stored } = await damaged((chunks) =>
-      chunks.map((chunk, i) => (i === 1 ? { ...chunk, json: chunk.json.replace('.50', '.51') } : chunk)),
+    const { name, store, error, stored, chunks } = await damaged((chunks) =>
+      chunks.map((chunk, i) =>
+        i === 1 ? { ...chunk, utf8: new TextEncoder().encode(textOf(chunk).replace('.50', '.51')) } : chunk,
+      ),
     );
     expect(store.restored).toBeNull();
     expect(store.report).toMatchObject({ restored: 'recovered', quarantined: 1 });
@@ -219,7 +308,9 @@ describe('damaged ledger records', () => {
     expect(error).toHaveBeenCalledWith(expect.stringContaining('does not match its checksum'));
     const [kept] = await store.quarantined();
     expect(kept?.chunks).toHaveLength(stored);
-    expect(kept?.snapshot).toMatchObject({ schema: 2 });
+    expect(kept?.snapshot).toMatchObject({ schema: STORAGE_SCHEMA });
+    // Exported with each chunk's text, the changed one included.
+    expect(((kept?.chunks ?? []) as ChunkRecord[]).map((chunk) => chunk.json)).toEqual(chunks.map(textOf));
     const after = await records(name);
     expect(after.chunks).toHaveLength(0);
     expect(after.snapshot).toBeUndefined();
