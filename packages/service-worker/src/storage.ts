@@ -281,7 +281,6 @@ export function parseChunk(text: string): Transaction[] | null {
   return Object.freeze(chunk) as Transaction[];
 }
 
-/** A checked chunk; `current` when it is stored as this layout writes chunks (UTF-8 of chunkText's text). */
 /** A stored chunk record as it is exported: the bytes of layout 3 as their text, `json`. */
 function exportedChunk(record: unknown): unknown {
   const { utf8, ...rest } = (record ?? {}) as Partial<ChunkRecord>;
@@ -289,6 +288,7 @@ function exportedChunk(record: unknown): unknown {
   return { ...rest, json: decoder.decode(utf8) };
 }
 
+/** A checked chunk; `current` when it is stored as this layout writes chunks (UTF-8 of chunkText's text). */
 type ChunkCheck = { key: string; chunk: Transaction[]; current: boolean } | { key: string; problem: string };
 
 /**
