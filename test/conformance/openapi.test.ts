@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { operationName } from '../../packages/engine/src/core/router.js';
 import { createSandbox, routes } from '../../packages/engine/src/index.js';
 
+const NOW = Date.parse('2026-03-02T10:00:00Z');
+
 describe('GET /_sandbank/openapi.json', () => {
   it('documents every route of the route table, under the configured base path', async () => {
-    const sandbox = createSandbox({ basePath: '/api-sandbox/v1' });
+    const sandbox = createSandbox({ basePath: '/api-sandbox/v1', now: () => NOW });
     const response = await sandbox.fetch(new Request('http://localhost/_sandbank/openapi.json'));
     const doc = (await response.json()) as {
       openapi: string;
@@ -19,7 +21,7 @@ describe('GET /_sandbank/openapi.json', () => {
   });
 
   it('describes request bodies from the zod schemas', async () => {
-    const sandbox = createSandbox();
+    const sandbox = createSandbox({ now: () => NOW });
     const doc = (await (
       await sandbox.fetch(new Request('http://localhost/_sandbank/openapi.json'))
     ).json()) as {
@@ -35,7 +37,7 @@ describe('GET /_sandbank/openapi.json', () => {
   });
 
   it('describes the successful answers from the response schemas', async () => {
-    const sandbox = createSandbox();
+    const sandbox = createSandbox({ now: () => NOW });
     const doc = (await (
       await sandbox.fetch(new Request('http://localhost/_sandbank/openapi.json'))
     ).json()) as {
@@ -57,7 +59,7 @@ describe('GET /_sandbank/openapi.json', () => {
   });
 
   it('gives every operation a unique operationId, named after the operation', async () => {
-    const sandbox = createSandbox();
+    const sandbox = createSandbox({ now: () => NOW });
     const doc = (await (
       await sandbox.fetch(new Request('http://localhost/_sandbank/openapi.json'))
     ).json()) as { paths: Record<string, Record<string, { operationId: string }>> };

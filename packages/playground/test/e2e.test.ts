@@ -164,7 +164,7 @@ describe('the built playground in Chromium', () => {
     for (const flow of ['Consent → SCA → accounts', 'Payment → SCA → clock → settled', 'Signing basket']) {
       await page.getByRole('button', { name: flow }).click();
       await page.getByRole('button', { name: 'Run all' }).click();
-      await page.getByText('Flow complete.').waitFor({ timeout: 30_000 });
+      await page.getByText('Flow complete.').waitFor({ timeout: 120_000 });
     }
     await page.getByRole('button', { name: /^Requests/ }).click();
     await page.getByRole('button', { name: /POST \/v1\/bank-offered-consents/ }).click();
@@ -206,7 +206,7 @@ describe('the built playground in Chromium', () => {
     await page.getByText('last: POST /_sandbank/clock → 200').waitFor();
     await expect
       .poll(async () => Date.parse((await clock.getAttribute('datetime')) ?? '') - before, {
-        timeout: 10_000,
+        timeout: 120_000,
       })
       .toBeGreaterThanOrEqual(59 * 60_000);
 
@@ -215,7 +215,7 @@ describe('the built playground in Chromium', () => {
     await other.page.getByLabel('Customer number (national id)').fill('01019010046');
     await other.page.getByLabel('Name').fill('Ola Nordmann');
     await other.page.getByRole('button', { name: 'Send' }).click();
-    await page.getByRole('heading', { name: /Ola Nordmann/, level: 3 }).waitFor({ timeout: 10_000 });
+    await page.getByRole('heading', { name: /Ola Nordmann/, level: 3 }).waitFor({ timeout: 120_000 });
     await page.getByRole('button', { name: /^Requests/ }).click();
     await page.getByRole('button', { name: /POST \/v1\/sandbox\/customers: 201/ }).click();
     await page.getByRole('region', { name: 'Signature check' }).getByText('signature verified').waitFor();
@@ -244,7 +244,7 @@ describe('the built playground in Chromium', () => {
     writeFileSync(file, JSON.stringify(largeState(100_000)));
     // 30 MB is over the worker's 1 MiB body limit: this test runs on the in-page bank.
     await page.getByLabel('Import state…').setInputFiles(file);
-    await page.getByText('"big.json" restored.').waitFor({ timeout: 60_000 });
+    await page.getByText('"big.json" restored.').waitFor({ timeout: 120_000 });
     await page.getByRole('button', { name: 'Bank', exact: true }).click();
     await page
       .getByRole('button', { name: new RegExp(fixtureAccount.accountName) })

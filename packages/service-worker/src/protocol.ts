@@ -25,6 +25,8 @@ export interface WorkerConfig {
   controlPlane: boolean;
   /** Fold the change log into a snapshot after this many entries. */
   compactEvery: number;
+  /** How long a pause in the writes the compaction waits for (the store's default when undefined). */
+  compactIdleMs: number | undefined;
   /** part 5.1: `required` (the default, as in the engine) or `off`. */
   signatures: 'required' | 'off';
   /** part 5.1 rule 10: sign every response with the bank's key. */
@@ -59,6 +61,7 @@ export function readWorkerConfig(search: URLSearchParams): WorkerConfig {
     seed: search.get('seed') ?? undefined,
     controlPlane: search.get('controlPlane') !== 'false',
     compactEvery: Math.max(1, Number(search.get('compactEvery') ?? 100) || 100),
+    compactIdleMs: positive(search.get('compactIdleMs')),
     // Anything but an explicit `off` keeps the check: a garbled URL must not switch security off.
     signatures: search.get('signatures') === 'off' ? 'off' : 'required',
     signResponses: search.get('signResponses') === 'true',
@@ -74,6 +77,7 @@ export function writeWorkerConfig(config: Partial<WorkerConfig>): URLSearchParam
   if (config.seed !== undefined) search.set('seed', config.seed);
   if (config.controlPlane === false) search.set('controlPlane', 'false');
   if (config.compactEvery !== undefined) search.set('compactEvery', String(config.compactEvery));
+  if (config.compactIdleMs !== undefined) search.set('compactIdleMs', String(config.compactIdleMs));
   if (config.signatures === 'off') search.set('signatures', 'off');
   if (config.signResponses === true) search.set('signResponses', 'true');
   if (config.maxBodyBytes !== undefined) search.set('maxBodyBytes', String(config.maxBodyBytes));

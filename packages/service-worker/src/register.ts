@@ -29,6 +29,8 @@ export interface RegisterSandboxOptions {
   fallback?: boolean;
   /** Fold the worker's change log into a snapshot after this many changes (default 100). */
   compactEvery?: number;
+  /** How long a pause in the writes the worker waits for before compacting (default 200 ms). */
+  compactIdleMs?: number;
   /** How long to wait for the worker to take control (default 10 s). */
   timeoutMs?: number;
 }
@@ -172,6 +174,7 @@ export async function registerSandbox(options: RegisterSandboxOptions = {}): Pro
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     ...(options.controlPlane === undefined ? {} : { controlPlane: options.controlPlane }),
     ...(options.compactEvery === undefined ? {} : { compactEvery: options.compactEvery }),
+    ...(options.compactIdleMs === undefined ? {} : { compactIdleMs: options.compactIdleMs }),
     ...(options.signatures === undefined ? {} : { signatures: options.signatures }),
     ...(options.signResponses === undefined ? {} : { signResponses: options.signResponses }),
     ...(options.registeredTpps === undefined ? {} : { registeredTpps: options.registeredTpps }),

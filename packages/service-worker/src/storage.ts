@@ -86,7 +86,7 @@ export interface StorageReport {
 }
 
 const SNAPSHOT_KEY = 'current';
-/** Compaction waits for this long a pause in the writes… */
+/** Compaction waits by default for this long a pause in the writes… */
 const COMPACT_IDLE_MS = 200;
 /** …unless the log has grown to this many times `compactEvery`. */
 const COMPACT_BURST_FACTOR = 10;
@@ -489,6 +489,8 @@ export interface DurableStore {
 export interface StoreOptions {
   /** Fold the log into a new snapshot after this many entries (default 100). */
   compactEvery?: number;
+  /** How long a pause in the writes compaction waits for (default 200 ms). */
+  compactIdleMs?: number;
   databaseName?: string;
 }
 
@@ -542,6 +544,7 @@ export async function openStore(options: StoreOptions = {}): Promise<DurableStor
 
 async function restoreStore(options: StoreOptions): Promise<DurableStore> {
   const compactEvery = options.compactEvery ?? 100;
+  const compactIdleMs = options.compactIdleMs ?? COMPACT_IDLE_MS;
   const name = options.databaseName ?? DATABASE_NAME;
   // Set when another context deletes or upgrades the database: this connection closes so that can
   // proceed, and the next write opens a new one.
@@ -782,7 +785,7 @@ async function restoreStore(options: StoreOptions): Promise<DurableStore> {
       return;
     }
     if (compaction !== null) clearTimeout(compaction);
-    const delay = sinceSnapshot >= compactEvery * COMPACT_BURST_FACTOR ? 0 : COMPACT_IDLE_MS;
+    const delay = sinceSnapshot >= compactEvery * COMPACT_BURST_FACTOR ? 0 : compactIdleMs;
     compaction = setTimeout(() => {
       compaction = null;
       void compactNow();

@@ -53,7 +53,10 @@ function afterResponses(task: () => void): void {
 }
 
 async function start(): Promise<Runtime> {
-  const store = await openStore({ compactEvery: config.compactEvery });
+  const store = await openStore({
+    compactEvery: config.compactEvery,
+    ...(config.compactIdleMs === undefined ? {} : { compactIdleMs: config.compactIdleMs }),
+  });
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL_NAME) : null;
   // The log's number, not the engine's counter: it keeps rising across worker restarts.
   let logSeq = store.lastSeq;

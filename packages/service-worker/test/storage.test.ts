@@ -17,6 +17,9 @@ import {
 // The durable store against fake-indexeddb: the layout, the restore and its checks, compaction.
 // The same code runs in Chromium in test/browser (durable-state, storage-recovery).
 
+/** A fixed bank clock: the seeded ledger depends on the date it is seeded on. */
+const NOW = Date.parse('2026-03-02T10:00:00Z');
+
 let databases = 0;
 const freshName = () => `sandbank-test-${++databases}`;
 
@@ -26,7 +29,7 @@ afterEach(() => {
 
 /** The seeded state with `count` more booked transactions on its first account, in chunks of 512. */
 function bigState(count: number): { state: State; account: string } {
-  const seeded = createSandbox({ seed: 'storage-test', signatures: 'off' }).getState();
+  const seeded = createSandbox({ seed: 'storage-test', signatures: 'off', now: () => NOW }).getState();
   const [account, ledger] = Object.entries(seeded.transactions).find(([, l]) => l.length > 0) ?? [];
   const template = ledger?.[0]?.[0];
   if (account === undefined || template === undefined) throw new Error('the seed has no transactions');
@@ -196,7 +199,7 @@ describe('the durable store in IndexedDB', () => {
     const put = vi.spyOn(IDBObjectStore.prototype, 'put');
     const [next, patches] = addTransaction(state, account, 'the-newest');
     expect(await store.append(patches, next)).toBe(1);
-    await vi.waitFor(() => expect(store.report.snapshotSeq).toBe(1), { timeout: 5_000 });
+    await vi.waitFor(() => expect(store.report.snapshotSeq).toBe(1), { timeout: 120_000 });
     const chunkWrites = put.mock.contexts.filter((context) => (context as IDBObjectStore).name === 'chunks');
     expect(chunkWrites).toHaveLength(1);
 
@@ -249,7 +252,7 @@ describe('the durable store in IndexedDB', () => {
     expect(JSON.stringify(store.restored)).toBe(JSON.stringify(state));
     const [next, patches] = addTransaction(state, account, 'after-upgrade');
     await store.append(patches, next);
-    await vi.waitFor(() => expect(store.report.snapshotSeq).toBe(5), { timeout: 5_000 });
+    await vi.waitFor(() => expect(store.report.snapshotSeq).toBe(5), { timeout: 120_000 });
     expect((await records(name)).snapshot).toMatchObject({ schema: STORAGE_SCHEMA, seq: 5 });
     expect(JSON.stringify((await open(name)).restored)).toBe(JSON.stringify(next));
   });
@@ -271,7 +274,9 @@ describe('an earlier layout', () => {
         chunks.push({ key, json });
       }
     }
-    await (await open(name)).begin(createSandbox({ seed: 'other', signatures: 'off' }).getState());
+    await (await open(name)).begin(
+      createSandbox({ seed: 'other', signatures: 'off', now: () => NOW }).getState(),
+    );
     const db = await openDB(name);
     await db.clear('chunks');
     for (const chunk of chunks) await db.put('chunks', chunk);
@@ -283,7 +288,7 @@ describe('an earlier layout', () => {
     expect(store.report).toMatchObject({ restored: 'snapshot', problem: null, chunks: chunks.length });
     expect(JSON.stringify(store.restored)).toBe(JSON.stringify(state));
     await vi.waitFor(async () => expect((await records(name)).snapshot?.schema).toBe(STORAGE_SCHEMA), {
-      timeout: 5_000,
+      timeout: 120_000,
     });
     const after = await records(name);
     expect(after.snapshot?.seq).toBe(7);
@@ -313,11 +318,15 @@ describe('damaged ledger records', () => {
   }
 
   test('a chunk whose text was changed fails its checksum: kept aside, and the sandbox starts from its seed', async () => {
-    const { name, store, error, chunks } = await damaged((chunks) =>
-      chunks.map((chunk, i) =>
-        i === 1 ? { ...chunk, utf8: new TextEncoder().encode(textOf(chunk).replace('.50', '.51')) } : chunk,
-      ),
-    );
+    const { name, store, error, chunks } = await damaged((chunks) => {
+      // A chunk of the bulk transactions, whose amounts all end in .50: the edit is sure to change it.
+      const target = chunks.findIndex((chunk) => textOf(chunk).includes('bulk-'));
+      const edited = textOf(chunks[target] as ChunkRecord).replace('.50', '.51');
+      expect(edited).not.toBe(textOf(chunks[target] as ChunkRecord));
+      return chunks.map((chunk, i) =>
+        i === target ? { ...chunk, utf8: new TextEncoder().encode(edited) } : chunk,
+      );
+    });
     expect(store.restored).toBeNull();
     expect(store.report).toMatchObject({ restored: 'recovered', quarantined: 1 });
     expect(store.report.problem).toMatch(/ledger chunk [0-9a-f]{12} does not match its checksum/);

@@ -16,12 +16,14 @@ describe("the worker's options in its script URL", () => {
       signResponses: true,
       registeredTpps,
       maxBodyBytes: 64 * 1024 * 1024,
+      compactIdleMs: 3_600_000,
     });
     expect(readWorkerConfig(new URLSearchParams(search.toString()))).toMatchObject({
       signatures: 'off',
       signResponses: true,
       registeredTpps,
       maxBodyBytes: 64 * 1024 * 1024,
+      compactIdleMs: 3_600_000,
     });
   });
 

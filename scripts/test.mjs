@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+// `pnpm test`: every check, each run even when an earlier one failed, then one summary line each.
+//
+//   node scripts/test.mjs            every step
+//   node scripts/test.mjs unit       only the steps named (see STEPS)
+//
+// Two of the steps run the whole Vitest suite once more, to prove it does not depend on the day it
+// runs or on the machine's speed (docs/testing.md): once with the system clock moved years away
+// (libfaketime, which shifts the clock of every process, Chromium included), once with every core
+// kept busy by a spinning process.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+
+/** Far from today, and a minute before a year turns: a test that reads the calendar twice sees it move. */
+const SHIFTED_CLOCK = '2032-12-31 23:59:00';
+
+const FAKETIME_LIBRARIES = [
+  '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1',
+  '/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1',
+  '/usr/lib/faketime/libfaketime.so.1',
+  '/usr/local/lib/faketime/libfaketime.so.1',
+  '/opt/homebrew/lib/faketime/libfaketime.1.dylib',
+];
+
+function run(command, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', (error) => {
+      console.error(`test: ${command} could not start: ${error.message}`);
+      resolve(1);
+    });
+  });
+}
+
+const VITEST = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url));
+
+/** The pnpm that runs this script (`npx --yes pnpm@10 test` puts none on PATH), else the one on PATH. */
+const execPath = process.env.npm_execpath;
+const pnpm = (...args) =>
+  execPath === undefined
+    ? run('pnpm', args)
+    : /\.[cm]?js$/.test(execPath)
+      ? run(process.execPath, [execPath, ...args])
+      : run(execPath, args);
+const vitest = (args = [], env = {}) => run(process.execPath, [VITEST, 'run', ...args], env);
+
+/** The clock-shifted run: every process (Node and Chromium) sees SHIFTED_CLOCK, ticking from there. */
+async function shifted() {
+  const library = process.env.SANDBANK_FAKETIME_LIB ?? FAKETIME_LIBRARIES.find((path) => existsSync(path));
+  if (library === undefined) {
+    console.error(
+      'test: the clock-shifted run needs libfaketime (Debian/Ubuntu: apt-get install faketime; macOS: brew install libfaketime), or SANDBANK_FAKETIME_LIB=<path to libfaketime>.',
+    );
+    return 1;
+  }
+  const preload = process.platform === 'darwin' ? 'DYLD_INSERT_LIBRARIES' : 'LD_PRELOAD';
+  console.log(`test: the whole suite again, with the clock at ${SHIFTED_CLOCK} (libfaketime)`);
+  return vitest([], {
+    [preload]: library,
+    FAKETIME: `@${SHIFTED_CLOCK}`,
+    // Only the clock moves: file times and sleeps stay real.
+    FAKETIME_DONT_FAKE_MONOTONIC: '1',
+    DYLD_FORCE_FLAT_NAMESPACE: process.platform === 'darwin' ? '1' : '',
+    SANDBANK_TEST_RUN: 'shifted',
+  });
+}
+
+/** The contended run: one spinning process per core for as long as the suite runs. */
+async function contended() {
+  const cores = availableParallelism();
+  console.log(`test: the whole suite again, with ${cores} busy processes beside it`);
+  const spinners = Array.from({ length: cores }, () =>
+    spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
+  );
+  try {
+    return await vitest([], { SANDBANK_TEST_RUN: 'contended' });
+  } finally {
+    for (const spinner of spinners) spinner.kill('SIGKILL');
+  }
+}
+
+const STEPS = {
+  typecheck: () => pnpm('typecheck'),
+  lint: () => pnpm('lint'),
+  unit: () => vitest(),
+  shifted,
+  contended,
+  storybook: () => pnpm('build-storybook', '--quiet'),
+};
+
+const wanted = process.argv.slice(2);
+for (const name of wanted) {
+  if (!(name in STEPS)) {
+    console.error(`test: no step ${name}; steps: ${Object.keys(STEPS).join(', ')}`);
+    process.exit(2);
+  }
+}
+const results = [];
+for (const [name, step] of Object.entries(STEPS)) {
+  if (wanted.length > 0 && !wanted.includes(name)) continue;
+  const started = Date.now();
+  const code = await step();
+  results.push({ name, code, seconds: Math.round((Date.now() - started) / 1000) });
+}
+console.log('\ntest: summary');
+for (const { name, code, seconds } of results) {
+  console.log(`  ${code === 0 ? 'ok    ' : 'FAILED'} ${name} (${seconds} s)`);
+}
+process.exit(results.some((result) => result.code !== 0) ? 1 : 0);
