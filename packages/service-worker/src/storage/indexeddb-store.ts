@@ -16,7 +16,7 @@ import {
 import { memoryOnly } from './memory-store.js';
 import { exportQuarantined, quarantineNotice, quarantineRecord } from './quarantine.js';
 import { STORAGE_SCHEMA, type StorageReport } from './records.js';
-import { type Restored, restore } from './restore.js';
+import { restore } from './restore.js';
 import { snapshotRecords } from './snapshot.js';
 import type { DurableStore, StoreOptions } from './store.js';
 
@@ -46,16 +46,15 @@ async function restoreFrom(database: Database) {
   const read = await readRecords(database.current);
   const foldStarted = performance.now();
   const outcome = await restore(read.snapshot, read.log, read.load);
-  let restored: Restored | null = null;
-  let problem: string | null = null;
-  if (outcome !== null && 'problem' in outcome) {
-    problem = outcome.problem;
+  const problem = outcome !== null && 'problem' in outcome ? outcome.problem : null;
+  const restored = outcome !== null && 'state' in outcome ? outcome : null;
+  if (problem !== null) {
     console.error(quarantineNotice(problem));
     await read.done.catch(() => undefined);
     await setAside(database.current, (chunks) =>
-      quarantineRecord(problem as string, { snapshot: read.snapshot, log: read.log, chunks }, new Date()),
+      quarantineRecord(problem, { snapshot: read.snapshot, log: read.log, chunks }, new Date()),
     );
-  } else restored = outcome;
+  }
   const verify = restored?.verifyMs ?? 0;
   const report: StorageReport = {
     durable: true,
