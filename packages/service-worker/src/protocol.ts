@@ -1,5 +1,5 @@
 import type { Commit, RequestLogEntry, SandboxOptions } from '@sandbank/engine';
-import type { StorageReport } from './storage.js';
+import type { StorageReport } from './storage/index.js';
 
 /** The BroadcastChannel every open tab listens on. */
 export const CHANNEL_NAME = 'sandbank';

@@ -1,7 +1,7 @@
 import { createSandbox, type Sandbox, type SandboxOptions } from '@sandbank/engine';
 import { isSandboxPath } from '@sandbank/engine/testing';
 import { CHANNEL_NAME, readWorkerConfig, type SandbankEvent, type WorkerReply } from './protocol.js';
-import { type DurableStore, memoryOnly, openStore } from './storage.js';
+import { type DurableStore, memoryOnly, openStore } from './storage/index.js';
 import { VERSION } from './version.js';
 import type { ServiceWorkerScope } from './worker-types.js';
 

@@ -3,7 +3,7 @@ import { createSandbox, type Sandbox, type State } from '@sandbank/engine';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { signing } from '../../engine/test/support/signing.js';
-import { type DurableStore, openStore } from '../src/storage.js';
+import { type DurableStore, openStore } from '../src/storage/index.js';
 
 // The worker's durability promise at the storage level: whatever the sandbox went through (bulk
 // transactions that split ledger chunks, back-dated ones that land in old chunks, deleted accounts,

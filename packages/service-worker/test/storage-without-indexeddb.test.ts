@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from 'vitest';
-import { openStore } from '../src/storage.js';
+import { openStore } from '../src/storage/index.js';
 
 describe('the durable store without IndexedDB', () => {
   test('falls back to memory with a clear error instead of failing to start', async () => {

@@ -12,7 +12,7 @@ import {
   type SnapshotRecord,
   STORAGE_SCHEMA,
   type StoreOptions,
-} from '../src/storage.js';
+} from '../src/storage/index.js';
 
 // The durable store against fake-indexeddb: the layout, the restore and its checks, compaction.
 // The same code runs in Chromium in test/browser (durable-state, storage-recovery).

@@ -1,0 +1,190 @@
+import type { State } from '@sandbank/engine';
+import { replacesSlice } from './change-log.js';
+import { compactionScheduler } from './compaction-scheduler.js';
+import {
+  appendLog,
+  clearQuarantine,
+  DATABASE_NAME,
+  type Database,
+  newestSeq,
+  openDatabase,
+  putSnapshot,
+  readQuarantine,
+  readRecords,
+  setAside,
+} from './indexeddb.js';
+import { memoryOnly } from './memory-store.js';
+import { exportQuarantined, quarantineNotice, quarantineRecord } from './quarantine.js';
+import { STORAGE_SCHEMA, type StorageReport } from './records.js';
+import { restore } from './restore.js';
+import { snapshotRecords } from './snapshot.js';
+import type { DurableStore, StoreOptions } from './store.js';
+
+/** Compaction waits by default for this long a pause in the writes… */
+const COMPACT_IDLE_MS = 200;
+/** …unless the log has grown to this many times `compactEvery`. */
+const COMPACT_BURST_FACTOR = 10;
+
+/**
+ * Opens the durable store and restores the state: snapshot plus the log of immer patches after it.
+ * Never throws: unreadable or incompatible data is moved to the `quarantine` store and the sandbox
+ * starts from its seed; an unusable IndexedDB gives a memory-only store.
+ */
+export async function openStore(options: StoreOptions = {}): Promise<DurableStore> {
+  try {
+    return await restoreStore(options);
+  } catch (error) {
+    return memoryOnly(
+      `the stored state could not be read or set aside (${String(error)}); the state lives in memory only`,
+    );
+  }
+}
+
+/** The stored state restored, or the stored records quarantined when they cannot be. */
+async function restoreFrom(database: Database) {
+  const readStarted = performance.now();
+  const read = await readRecords(database.current);
+  const foldStarted = performance.now();
+  const outcome = await restore(read.snapshot, read.log, read.load);
+  const problem = outcome !== null && 'problem' in outcome ? outcome.problem : null;
+  const restored = outcome !== null && 'state' in outcome ? outcome : null;
+  if (problem !== null) {
+    console.error(quarantineNotice(problem));
+    await read.done.catch(() => undefined);
+    await setAside(database.current, (chunks) =>
+      quarantineRecord(problem, { snapshot: read.snapshot, log: read.log, chunks }, new Date()),
+    );
+  }
+  const verify = restored?.verifyMs ?? 0;
+  const report: StorageReport = {
+    durable: true,
+    restored: outcome === null ? 'fresh' : restored === null ? 'recovered' : 'snapshot',
+    problem,
+    snapshotSeq: restored?.snapshotSeq ?? 0,
+    logEntries: restored === null ? 0 : read.log.length,
+    chunks: restored?.chunks ?? 0,
+    quarantined: read.quarantined + (problem === null ? 0 : 1),
+    restoreMs: { read: foldStarted - readStarted, verify, fold: performance.now() - foldStarted - verify },
+  };
+  return { report, restored };
+}
+
+async function restoreStore(options: StoreOptions): Promise<DurableStore> {
+  const compactEvery = options.compactEvery ?? 100;
+  const name = options.databaseName ?? DATABASE_NAME;
+  let database: Database;
+  try {
+    database = await openDatabase(name);
+  } catch (error) {
+    return memoryOnly(
+      `IndexedDB database "${name}" cannot be opened (${(error as Error).message}); the state lives in memory only and is lost when the browser stops the worker`,
+    );
+  }
+  const { report, restored } = await restoreFrom(database);
+
+  let seq = restored?.seq ?? 0;
+  let latest: { seq: number; state: State } | null = null;
+  let sinceSnapshot = report.logEntries;
+  // Set while the stored records are in an earlier layout's form: rewritten at the first pause.
+  let outdated = restored !== null && restored.schema < STORAGE_SCHEMA;
+  // The key each stored chunk has: a compaction writes only chunks not in here.
+  const stored = new WeakMap<object, string>(restored?.stored ?? []);
+
+  /** Writes `at` as the snapshot, with its log entries removed in the same transaction. */
+  const writeSnapshot = async (at: { seq: number; state: State }) => {
+    const { record, chunks } = await snapshotRecords(at, stored, Date.now());
+    report.chunks = await putSnapshot(await database.connection(), record, chunks);
+    for (const { chunk, key } of chunks) stored.set(chunk, key);
+    report.snapshotSeq = at.seq;
+  };
+
+  // Compaction is off the request path: a timer after the response, in its own transaction; the
+  // log entries it folds in are deleted in the same transaction as the snapshot is written.
+  const compaction = compactionScheduler({
+    policy: {
+      every: compactEvery,
+      idleMs: options.compactIdleMs ?? COMPACT_IDLE_MS,
+      burstFactor: COMPACT_BURST_FACTOR,
+    },
+    async write() {
+      const at = latest;
+      // Nothing to fold: the snapshot holds the latest state.
+      if (at === null || (at.seq === report.snapshotSeq && !outdated)) return 0;
+      const folded = sinceSnapshot;
+      try {
+        await writeSnapshot(at);
+        outdated = false;
+        sinceSnapshot -= folded;
+        report.logEntries = Math.max(0, report.logEntries - folded);
+      } catch (error) {
+        console.error('[sandbank] compacting the stored state failed', error);
+      }
+      return sinceSnapshot;
+    },
+  });
+
+  /** Stores the whole state as change `next`, the log folded into it. */
+  const replaceAll = async (next: number, state: State) => {
+    await writeSnapshot({ seq: next, state });
+    sinceSnapshot = 0;
+    report.logEntries = 0;
+  };
+
+  // A long log, or one holding a replaced slice, would be read again at every restart until the next
+  // write compacts it: fold it in at the first pause.
+  if (restored !== null) {
+    latest = { seq, state: restored.state };
+    compaction.logged(sinceSnapshot, restored.replaced || outdated);
+  }
+
+  return {
+    report,
+    restored: restored?.state ?? null,
+    lastSeq: seq,
+    async begin(state) {
+      latest = { seq, state };
+      await writeSnapshot(latest);
+    },
+    async append(patches, state) {
+      const next = seq + 1;
+      if (database.closed) {
+        // The database may be gone (site data cleared) or emptied: store the whole state once.
+        await database.connection();
+        await replaceAll(next, state);
+        console.warn('[sandbank] the IndexedDB database was closed by another context; reopened it');
+      } else {
+        try {
+          await appendLog(database.current, { seq: next, patches });
+          sinceSnapshot++;
+          report.logEntries++;
+        } catch (error) {
+          if ((error as DOMException | null)?.name !== 'ConstraintError') throw error;
+          // Another worker instance (an update taking over) wrote this number: continue after the
+          // newest stored record with a whole snapshot, so the log stays gap-free and restorable.
+          const after = await newestSeq(await database.connection());
+          console.error(
+            `[sandbank] another worker instance wrote change ${next}; storing this worker's state as change ${after + 1}`,
+          );
+          await replaceAll(after + 1, state);
+          seq = after + 1;
+          latest = { seq, state };
+          return seq;
+        }
+      }
+      seq = next;
+      latest = { seq, state };
+      compaction.logged(sinceSnapshot, replacesSlice(patches));
+      return next;
+    },
+    async compact() {
+      await compaction.compactNow();
+    },
+    async quarantined() {
+      return exportQuarantined(await readQuarantine(await database.connection()));
+    },
+    async clearQuarantine() {
+      await clearQuarantine(await database.connection());
+      report.quarantined = 0;
+    },
+  };
+}

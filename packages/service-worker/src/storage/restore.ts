@@ -1,0 +1,162 @@
+import { STATE_VERSION, type State, type Transaction } from '@sandbank/engine';
+import { applyLogEntry, replacesSlice } from './change-log.js';
+import { checkChunk } from './chunk-codec.js';
+import { type LogRecord, type SnapshotRecord, STORAGE_SCHEMA } from './records.js';
+import { StoredStateError, validate } from './validate.js';
+
+// From stored records to a State, or to a precise problem. Records in: the snapshot record, the log
+// records in order, and a loader for chunk records by key (the store reads them however it can, all
+// at once). No storage API here, so any store (IndexedDB, SQLite) restores the same way.
+
+/** Reads one chunk record by its key; undefined when there is none. */
+export type ChunkLoader = (key: string) => Promise<unknown>;
+
+export interface Restored {
+  state: State;
+  /** The last change the state includes. */
+  seq: number;
+  /** The change the snapshot record includes. */
+  snapshotSeq: number;
+  /** The restored chunks that are stored as this layout writes them, with their keys. */
+  stored: Map<object, string>;
+  /** How many chunks were restored. */
+  chunks: number;
+  /** The layout the records were in. */
+  schema: number;
+  /** Whether a logged change replaced a whole slice of the state. */
+  replaced: boolean;
+  /** How long reading, checking and parsing the ledger chunks took, in ms. */
+  verifyMs: number;
+}
+
+const short = (key: string) => key.slice(0, 12);
+
+/**
+ * Layout 2's and 3's ledgers, each chunk loaded with `load` and checked as it arrives, while the
+ * store reads the next ones. The chunks returned are exactly what a worker once wrote from a valid
+ * state, so they need no validation again.
+ */
+async function restoreLedgers(
+  index: unknown,
+  load: ChunkLoader,
+): Promise<{
+  transactions: Record<string, Transaction[][]>;
+  /** Every checked chunk with its key. */
+  verified: Map<object, string>;
+  /** The chunks stored in this layout's form, with their keys: a compaction keeps these as they are. */
+  current: Map<object, string>;
+}> {
+  if (index === null || typeof index !== 'object' || Array.isArray(index)) {
+    throw new StoredStateError('the snapshot has no ledger index');
+  }
+  const ledgers = Object.entries(index as Record<string, unknown>);
+  const keys = new Set<string>();
+  for (const [account, chunkKeys] of ledgers) {
+    if (!Array.isArray(chunkKeys) || chunkKeys.some((key) => typeof key !== 'string')) {
+      throw new StoredStateError(`the ledger index of account ${account} is not a list of chunk keys`);
+    }
+    for (const key of chunkKeys as string[]) keys.add(key);
+  }
+  const checks = await Promise.all([...keys].map(async (key) => checkChunk(key, await load(key))));
+  const parsed = new Map<string, Transaction[]>();
+  const verified = new Map<object, string>();
+  const current = new Map<object, string>();
+  for (const check of checks) {
+    if ('problem' in check) throw new StoredStateError(`ledger chunk ${short(check.key)} ${check.problem}`);
+    parsed.set(check.key, check.chunk);
+    verified.set(check.chunk, check.key);
+    if (check.current) current.set(check.chunk, check.key);
+  }
+  const transactions: Record<string, Transaction[][]> = {};
+  for (const [account, chunkKeys] of ledgers) {
+    transactions[account] = (chunkKeys as string[]).map((key) => parsed.get(key) as Transaction[]);
+  }
+  return { transactions, verified, current };
+}
+
+/** The snapshot record, checked to be one this worker reads. */
+function snapshotRecord(snapshot: unknown): SnapshotRecord {
+  const record = snapshot as Partial<SnapshotRecord> | undefined;
+  if (record === undefined || record === null || typeof record !== 'object') {
+    throw new StoredStateError('the snapshot record is missing or not an object');
+  }
+  if (typeof record.schema !== 'number' || record.schema > STORAGE_SCHEMA) {
+    throw new StoredStateError(
+      `the stored records have layout ${String(record.schema)}; this worker reads layout ${STORAGE_SCHEMA} (written by a newer Sandbank?)`,
+    );
+  }
+  if (record.stateVersion !== STATE_VERSION) {
+    throw new StoredStateError(
+      `the stored state has version ${String(record.stateVersion)}; this worker understands version ${STATE_VERSION}`,
+    );
+  }
+  if (typeof record.seq !== 'number') throw new StoredStateError('the snapshot has no sequence number');
+  if (record.state === null || typeof record.state !== 'object') {
+    throw new StoredStateError('the snapshot holds no state');
+  }
+  return record as SnapshotRecord;
+}
+
+async function fold(snapshot: unknown, log: unknown[], load: ChunkLoader, now: () => number) {
+  const started = now();
+  const record = snapshotRecord(snapshot);
+  let seq = record.seq;
+  let state = record.state;
+  let verified = new Map<object, string>();
+  let stored = new Map<object, string>();
+  if (record.schema >= 2) {
+    const ledgers = await restoreLedgers(record.ledgers, load);
+    state = { ...state, transactions: ledgers.transactions };
+    verified = ledgers.verified;
+    stored = ledgers.current;
+  }
+  const verifyMs = now() - started;
+  let replaced = false;
+  for (const entry of log as Array<Partial<LogRecord>>) {
+    if (entry?.seq !== seq + 1 || !Array.isArray(entry.patches)) {
+      throw new StoredStateError(
+        `the change log is broken after entry ${seq} (found ${JSON.stringify(entry?.seq ?? null)})`,
+      );
+    }
+    try {
+      state = applyLogEntry(state, entry.patches);
+    } catch (error) {
+      throw new StoredStateError(`change ${entry.seq} does not apply: ${(error as Error).message}`);
+    }
+    replaced ||= replacesSlice(entry.patches);
+    seq = entry.seq;
+  }
+  validate(state, verified);
+  // The validated object itself, not zod's copy: that one reorders keys, and responses must stay
+  // byte-identical to those of a worker that never restarted.
+  const restored: Restored = {
+    state,
+    seq,
+    snapshotSeq: record.seq,
+    schema: record.schema,
+    stored,
+    chunks: verified.size,
+    replaced,
+    verifyMs,
+  };
+  return restored;
+}
+
+/**
+ * The state the records hold: null when nothing is stored, else the restored state or the problem
+ * that makes the records unrestorable (a newer layout or state version, a broken log, a chunk that
+ * is missing, damaged or not a chunk, an invalid state), which the store quarantines.
+ */
+export async function restore(
+  snapshot: unknown,
+  log: unknown[],
+  load: ChunkLoader,
+  now: () => number = () => performance.now(),
+): Promise<Restored | { problem: string } | null> {
+  if (snapshot === undefined && log.length === 0) return null;
+  try {
+    return await fold(snapshot, log, load, now);
+  } catch (error) {
+    return { problem: error instanceof StoredStateError ? error.message : `unreadable: ${String(error)}` };
+  }
+}
