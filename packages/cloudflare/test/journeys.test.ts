@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getPage, KARI, REDIRECT_URI, startConsent, submit } from '../../engine/test/support/ais.js';
 import { accountInformationJourney, paymentJourney } from '../../../test/journeys/flows.js';
+import { getPage, KARI, REDIRECT_URI, startConsent, submit } from '../../engine/test/support/ais.js';
 import type { LocalRuntime } from '../src/local.js';
 import { exportState, hostedBank, runtime } from './support/hosted.js';
 

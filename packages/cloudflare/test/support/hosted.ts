@@ -116,7 +116,9 @@ export async function problem(answer: Response): Promise<Problem> {
   const text = await answer.text();
   let codes: string[] = [];
   try {
-    codes = ((JSON.parse(text) as { tppMessages?: Array<{ code: string }> }).tppMessages ?? []).map((m) => m.code);
+    codes = ((JSON.parse(text) as { tppMessages?: Array<{ code: string }> }).tppMessages ?? []).map(
+      (m) => m.code,
+    );
   } catch {
     codes = [`not JSON: ${text.slice(0, 80)}`];
   }
