@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createSandbox } from '../../packages/engine/src/index.js';
 import { api, START } from '../../packages/engine/test/support/ais.js';
 import { signing, TEST_TPP_REGISTRATION } from '../../packages/engine/test/support/signing.js';
