@@ -25,8 +25,6 @@ export interface LocalRuntime {
   /** `http://HOST:PORT`, where the Worker listens. */
   readonly url: string;
   readonly adminToken: string;
-  /** A request straight to the Worker (no socket when Miniflare can avoid one). */
-  fetch(input: string | Request, init?: RequestInit): Promise<Response>;
   /** Stops workerd and starts it again on the same storage: every object is evicted. */
   restart(): Promise<void>;
   /** The workerd process id, for measuring its memory. */
@@ -69,25 +67,26 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
       bindings: { SANDBANK_ADMIN_TOKEN: adminToken, ...options.vars },
       // Miniflare would otherwise fetch a Request.cf sample from the network.
       cf: false,
-      host: options.host ?? '127.0.0.1',
-      ...(options.port === undefined ? {} : { port: options.port }),
+      // workerd itself listens for the Worker, as it does self-hosted (workerd/sandbank.capnp), without
+      // Miniflare's entry worker in front; Miniflare's own socket stays on a free port for its API.
+      unsafeDirectSockets: [{ host: options.host ?? '127.0.0.1', port: options.port ?? 0 }],
+      host: '127.0.0.1',
+      port: 0,
     }) as const;
-  let mf = new Miniflare(config());
-  let url = (await mf.ready).origin;
+  const start = async () => {
+    const started = new Miniflare(config());
+    await started.ready;
+    return { mf: started, url: (await started.unsafeGetDirectURL()).origin };
+  };
+  let { mf, url } = await start();
   return {
     get url() {
       return url;
     },
     adminToken,
-    fetch: (input, init) =>
-      mf.dispatchFetch(
-        input as string,
-        init as Parameters<Miniflare['dispatchFetch']>[1],
-      ) as unknown as Promise<Response>,
     async restart() {
       await mf.dispose();
-      mf = new Miniflare(config());
-      url = (await mf.ready).origin;
+      ({ mf, url } = await start());
     },
     pid: () => workerdPid(),
     stop: () => mf.dispose(),

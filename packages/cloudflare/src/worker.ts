@@ -104,18 +104,29 @@ async function createBank(request: Request, env: Env, origin: string): Promise<R
     anonymous: caller.kind === 'anonymous',
   });
   if (typeof config === 'string') return errorResponse('FORMAT_ERROR', config, { path: 'body.origins' });
-  const admitted = await directory(env).fetch(
-    internal('/__internal/admit', {
-      id,
-      anonymous: caller.kind === 'anonymous',
-      client: clientOf(request),
-      profile: config.profile,
-      perHour: positiveNumber(env.SANDBANK_ANONYMOUS_PER_HOUR, DEFAULT_ANONYMOUS_PER_HOUR),
-      now,
-    }),
-  );
-  if (admitted.status !== 201) return admitted;
-  const started = await bank(env, id).fetch(internal('/__internal/init', config));
+  const admit = () =>
+    directory(env).fetch(
+      internal('/__internal/admit', {
+        id,
+        anonymous: caller.kind === 'anonymous',
+        client: clientOf(request),
+        profile: config.profile,
+        perHour: positiveNumber(env.SANDBANK_ANONYMOUS_PER_HOUR, DEFAULT_ANONYMOUS_PER_HOUR),
+        now,
+      }),
+    );
+  const init = () => bank(env, id).fetch(internal('/__internal/init', config));
+  // An anonymous creation is admitted (rate-limited) before any bank exists; the admin's are not
+  // limited, so the directory entry and the bank are made at once.
+  let admitted: Response;
+  let started: Response | null = null;
+  if (caller.kind === 'anonymous') admitted = await admit();
+  else [admitted, started] = await Promise.all([admit(), init()]);
+  if (admitted.status !== 201) {
+    if (started?.status === 201) await bank(env, id).fetch(internal('/__internal/delete', {}));
+    return admitted;
+  }
+  started ??= await init();
   if (started.status !== 201) {
     await directory(env).fetch(internal('/__internal/forget', { id }));
     return errorResponse('SYSTEM_ERROR', 'the bank could not be started; nothing was kept');
