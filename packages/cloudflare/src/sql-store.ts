@@ -80,16 +80,22 @@ function readSnapshot(sql: SqlStorage): unknown {
   return bytes === null ? undefined : parsed(bytes);
 }
 
-function readLog(sql: SqlStorage): unknown[] {
-  const bySeq = new Map<number, Array<{ bytes: SqlValue }>>();
-  for (const row of sql.exec<{ seq: number; bytes: ArrayBuffer }>(
-    'SELECT seq, bytes FROM log_part ORDER BY seq, part',
-  )) {
-    const list = bySeq.get(row.seq) ?? [];
+/** Rows of parts (`key`, `bytes`, in part order) as each value's joined bytes, by key. */
+function values<K>(rows: Iterable<{ key: K; bytes: SqlValue }>): Map<K, Uint8Array> {
+  const byKey = new Map<K, Array<{ bytes: SqlValue }>>();
+  for (const row of rows) {
+    const list = byKey.get(row.key) ?? [];
     list.push(row);
-    bySeq.set(row.seq, list);
+    byKey.set(row.key, list);
   }
-  return [...bySeq].map(([seq, rows]) => ({ seq, patches: parsed(joined(rows) as Uint8Array) }));
+  return new Map([...byKey].map(([key, list]) => [key, joined(list) as Uint8Array]));
+}
+
+function readLog(sql: SqlStorage): unknown[] {
+  const rows = sql.exec<{ key: number; bytes: ArrayBuffer }>(
+    'SELECT seq AS key, bytes FROM log_part ORDER BY seq, part',
+  );
+  return [...values(rows)].map(([seq, bytes]) => ({ seq, patches: parsed(bytes) }));
 }
 
 function readChunk(sql: SqlStorage, key: string): unknown {
@@ -129,15 +135,10 @@ function setAside(sql: SqlStorage, reason: string, snapshot: unknown, log: unkno
 }
 
 function readQuarantine(sql: SqlStorage): QuarantineRecord[] {
-  const byId = new Map<number, Array<{ bytes: SqlValue }>>();
-  for (const row of sql.exec<{ id: number; bytes: ArrayBuffer }>(
-    'SELECT id, bytes FROM quarantine_part ORDER BY id, part',
-  )) {
-    const list = byId.get(row.id) ?? [];
-    list.push(row);
-    byId.set(row.id, list);
-  }
-  return [...byId.values()].map((rows) => parsed(joined(rows) as Uint8Array) as QuarantineRecord);
+  const rows = sql.exec<{ key: number; bytes: ArrayBuffer }>(
+    'SELECT id AS key, bytes FROM quarantine_part ORDER BY id, part',
+  );
+  return [...values(rows).values()].map((bytes) => parsed(bytes) as QuarantineRecord);
 }
 
 export interface SqlStoreOptions {
