@@ -68,7 +68,13 @@ export class SandbankBank {
   }
 
   private async start(): Promise<void> {
-    this.sql.exec(META_TABLE);
+    // An object for an id no bank has (a guessed URL) writes nothing: no table, no row.
+    const exists = this.sql
+      .exec<{ n: number }>(
+        "SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'bank_meta'",
+      )
+      .one().n;
+    if (exists === 0) return;
     const stored = readMeta(this.sql, 'config');
     if (stored === null) return;
     this.config = JSON.parse(stored) as BankConfig;
