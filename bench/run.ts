@@ -1,7 +1,9 @@
 /**
- * `pnpm bench`: the Node benchmarks (round trips beside MSW and the floor, scale, bundle sizes), then
- * the service-worker benchmarks in Chromium. Figures are printed and written to bench/results/.
+ * `pnpm bench`: the Node benchmarks (round trips beside MSW and the floor, scale, bundle sizes), the
+ * service-worker benchmarks in Chromium, then the hosted banks in a local workerd beside `sandbank
+ * serve`. Figures are printed and written to bench/results/.
  */
+import { runCloudBench } from './cloud.js';
 import { runNodeBench } from './node.js';
 import { printReport, runServiceWorkerBench, writeReport } from './service-worker.js';
 
@@ -13,3 +15,5 @@ const count = Number(process.env.BENCH_REQUESTS ?? 500);
 const report = await runServiceWorkerBench(count);
 printReport(report);
 console.log(`\nwritten to ${writeReport(report)}`);
+
+await runCloudBench(Number(process.env.BENCH_CLOUD_ROUNDS ?? 500));

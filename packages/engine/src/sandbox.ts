@@ -1,7 +1,8 @@
 import { freeze, type Patch } from 'immer';
 import type { Profile } from './core/context.js';
-import { ApiError } from './core/errors.js';
+import { ApiError, apiError } from './core/errors.js';
 import { type EngineResponse, errorBody, json } from './core/http.js';
+import { parseMount, pathBelow } from './core/mount.js';
 import { createReducer } from './core/reducer.js';
 import { CONTROL_ROOT, compileRoutes, matchRoute } from './core/router.js';
 import type { RegisteredTpp, State } from './core/state.js';
@@ -24,6 +25,14 @@ export interface SandboxOptions {
   now?: () => number;
   /** Where the API lives (default `/v1`). */
   basePath?: string;
+  /**
+   * Where the bank is reached when it is mounted below a path: an origin with a path prefix
+   * (`https://host/t/abc`), or the prefix alone (`/t/abc`: each request's own origin). Requests
+   * arrive with the prefix, which is removed once before routing (signatures still cover the path
+   * as sent); every link (scaRedirect, Location, `_links`, the SCA pages' forms) is built with it.
+   * Without it the bank sits at the root of the request's origin.
+   */
+  publicUrl?: string;
   /** Seed for ids and generated data: the same seed and requests give byte-identical responses. */
   seed?: string;
   /** Start from this state instead of the seed (e.g. restored from storage). */
@@ -105,6 +114,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const maxControlBodyBytes = options.maxControlBodyBytes ?? 512 * 1024 * 1024;
   const controlPlane = options.controlPlane ?? true;
+  const mount = parseMount(options.publicUrl);
   const reduce = createReducer(
     routes.filter((r) => controlPlane || r.service !== 'control'),
     basePath,
@@ -139,19 +149,29 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   async function handle(request: Request): Promise<Response> {
     const started = performance.now();
     const url = new URL(request.url);
+    // Routed below the mount; the signature check below sees the path as it was sent.
+    const below = pathBelow(mount, url.pathname);
+    const routed = new URL(url);
+    if (below !== null) routed.pathname = below;
     let bodyText: string | null = null;
     let bytes: Uint8Array | null = null;
-    let pre: ApiError | null = null;
+    let pre: ApiError | null =
+      below === null
+        ? apiError(
+            'NOT_FOUND',
+            `no operation at ${url.pathname.slice(0, 200)}: this bank is served below ${mount.prefix}`,
+          )
+        : null;
     try {
-      const control = url.pathname.startsWith(`${CONTROL_ROOT}/`);
+      const control = routed.pathname.startsWith(`${CONTROL_ROOT}/`);
       bytes = await readBody(request, control ? maxControlBodyBytes : maxBodyBytes);
       bodyText = bytes === null ? null : decodeBody(bytes);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      pre = error;
+      pre ??= error;
     }
-    const engineRequest = toEngineRequest(request, url, bodyText);
-    const match = matchRoute(table, engineRequest.method, url.pathname);
+    const engineRequest = toEngineRequest(request, routed, bodyText);
+    const match = matchRoute(table, engineRequest.method, routed.pathname);
     // Signatures are verified concurrently, before the request takes its turn in the queue.
     const { tpp, steps } = await security.check(
       request,
@@ -174,9 +194,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         const reduction = reduce(state, engineRequest, {
           now,
           sourceNow,
-          origin: url.origin,
+          origin: mount.origin ?? url.origin,
+          mount: mount.prefix,
           profile,
-          basePath,
+          basePath: `${mount.prefix}${basePath}`,
           tpp,
         });
         response = reduction.response;

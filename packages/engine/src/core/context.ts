@@ -35,9 +35,12 @@ export interface RequestContext {
   now: number;
   /** The clock source's reading the bank clock was derived from (bank clock = source + offset). */
   sourceNow: number;
-  /** The origin the request arrived on, for absolute links such as `scaRedirect`. */
+  /** The bank's public origin (the request's own unless `publicUrl` names one), for absolute links such as `scaRedirect`. */
   origin: string;
+  /** The path prefix the bank is mounted below (`publicUrl`); absent or '' at the root. Links to pages start with it. */
+  mount?: string;
   profile: Profile;
+  /** The API's base path as clients see it, the mount included: links to API resources start with it. */
   basePath: string;
   fixes: ReadonlySet<AcceptFix>;
   tpp: TppContext;

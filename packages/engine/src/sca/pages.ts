@@ -1,7 +1,9 @@
+import type { RequestContext } from '../core/context.js';
 import type { Authorisation, State } from '../core/state.js';
 import { actions, escapeHtml, notice, page } from './html.js';
 import { SCA_OUTCOMES } from './outcomes.js';
 import { agreementsOf, customerName, grantable } from './psu.js';
+import { scaPagePath } from './start-authorisation.js';
 
 export type Step = 'identify' | 'context' | 'confirm' | 'closed';
 
@@ -30,11 +32,12 @@ function requester(authorisation: Authorisation): string {
   return `<p>${escapeHtml(who)} asks to ${escapeHtml(PURPOSE[authorisation.kind])}.</p>`;
 }
 
-function form(authorisationId: string, inner: string): string {
-  return `<form method="post" action="/_sandbank/sca/${escapeHtml(authorisationId)}">\n${inner}\n</form>`;
+/** The page's form posts back to the page's own path (with the mount: `publicUrl`). */
+function form(authorisationId: string, mount: string, inner: string): string {
+  return `<form method="post" action="${escapeHtml(scaPagePath(authorisationId, mount))}">\n${inner}\n</form>`;
 }
 
-function identifyPage(authorisation: Authorisation, problem: string | null): string {
+function identifyPage(authorisation: Authorisation, mount: string, problem: string | null): string {
   const biometric = authorisation.redirectPreferred
     ? ''
     : notice(
@@ -47,6 +50,7 @@ function identifyPage(authorisation: Authorisation, problem: string | null): str
     'Sign in',
     `${requester(authorisation)}${biometric}${notice(problem)}${form(
       authorisation.authorisationId,
+      mount,
       `<label for="nid">National identity number (11 digits)</label>
 <input type="text" id="nid" name="nationalIdentityNumber" inputmode="numeric" autocomplete="off" pattern="[0-9]{11}" required${value}>
 <p><small>Sandbox: use a seeded customer, for example 13039319955 (private) or 18129215603 (corporate).</small></p>
@@ -55,7 +59,12 @@ ${actions('Sign in')}`,
   );
 }
 
-function contextPage(state: State, authorisation: Authorisation, problem: string | null): string {
+function contextPage(
+  state: State,
+  authorisation: Authorisation,
+  mount: string,
+  problem: string | null,
+): string {
   const nationalId = authorisation.nationalId ?? '';
   const agreements = agreementsOf(state, nationalId);
   const fixed = authorisation.context === 'CORPORATE';
@@ -82,6 +91,7 @@ ${agreements
     fixed ? 'Choose agreement' : 'Choose context',
     `<p>Signed in as ${escapeHtml(customerName(state, nationalId))}.</p>${notice(problem)}${form(
       authorisation.authorisationId,
+      mount,
       `${contextField}\n${agreementField}\n${actions('Continue')}`,
     )}`,
   );
@@ -121,7 +131,12 @@ function consentFields(state: State, authorisation: Authorisation): string {
   return `<fieldset><legend>Accounts</legend>\n${rows.join('\n')}\n</fieldset>`;
 }
 
-function confirmPage(state: State, authorisation: Authorisation, problem: string | null): string {
+function confirmPage(
+  state: State,
+  authorisation: Authorisation,
+  mount: string,
+  problem: string | null,
+): string {
   const outcome = SCA_OUTCOMES[authorisation.kind];
   const described = outcome?.describe(state, authorisation) ?? '';
   const who = customerName(state, authorisation.nationalId ?? '');
@@ -134,6 +149,7 @@ function confirmPage(state: State, authorisation: Authorisation, problem: string
     authorisation.kind === 'consent' ? 'Share account information' : 'Confirm',
     `<p>Signed in as ${escapeHtml(who)}${context}.</p>${requester(authorisation)}${notice(problem)}${described}${form(
       authorisation.authorisationId,
+      mount,
       `${fields}\n${actions(authorisation.kind === 'consent' ? 'Share' : 'Approve')}`,
     )}`,
   );
@@ -147,15 +163,16 @@ export function closedPage(title: string, text: string): string {
 export function renderStep(
   state: State,
   authorisation: Authorisation,
+  ctx: Pick<RequestContext, 'mount'>,
   problem: string | null = null,
 ): string {
   switch (stepOf(authorisation)) {
     case 'identify':
-      return identifyPage(authorisation, problem);
+      return identifyPage(authorisation, ctx.mount ?? '', problem);
     case 'context':
-      return contextPage(state, authorisation, problem);
+      return contextPage(state, authorisation, ctx.mount ?? '', problem);
     case 'confirm':
-      return confirmPage(state, authorisation, problem);
+      return confirmPage(state, authorisation, ctx.mount ?? '', problem);
     case 'closed':
       return closedPage(
         'Authorisation finished',

@@ -44,5 +44,5 @@ export const showAuthorisationPage: Operation = (draft, input, ctx) => {
   const authorisation = draft.authorisations[input.params.authorisationId ?? ''];
   const stop = guardAuthorisation(draft, authorisation, ctx);
   if (stop !== null || authorisation === undefined) return stop as EngineResponse;
-  return htmlPage(200, renderStep(draft, authorisation));
+  return htmlPage(200, renderStep(draft, authorisation, ctx));
 };

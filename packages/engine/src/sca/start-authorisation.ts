@@ -15,9 +15,9 @@ export interface StartAuthorisationInput {
   headers: Record<string, string>;
 }
 
-/** Where the bank's SCA pages live: on the sandbox's own origin, outside the API (part 5.2 rule 1). */
-export function scaPagePath(authorisationId: string): string {
-  return `/_sandbank/sca/${authorisationId}`;
+/** Where the bank's SCA pages live: on the sandbox's own origin, outside the API (part 5.2 rule 1), below its mount. */
+export function scaPagePath(authorisationId: string, mount: string): string {
+  return `${mount}/_sandbank/sca/${authorisationId}`;
 }
 
 /** Services that need SCA with dynamic linking are never exempted by a session (part 5.2 rule 6). */
@@ -71,5 +71,5 @@ export function startAuthorisation(
     }
   }
   draft.authorisations[authorisationId] = authorisation;
-  return { authorisationId, scaRedirect: `${ctx.origin}${scaPagePath(authorisationId)}` };
+  return { authorisationId, scaRedirect: `${ctx.origin}${scaPagePath(authorisationId, ctx.mount ?? '')}` };
 }

@@ -17,8 +17,12 @@ function field(fields: Fields, name: string): string | null {
 }
 
 /** The next page, or the end of the flow when nothing is left to ask. */
-function advance(draft: Draft<State>, authorisation: Draft<Authorisation>): EngineResponse {
-  return htmlPage(200, renderStep(draft, authorisation));
+function advance(
+  draft: Draft<State>,
+  authorisation: Draft<Authorisation>,
+  ctx: RequestContext,
+): EngineResponse {
+  return htmlPage(200, renderStep(draft, authorisation, ctx));
 }
 
 function identify(
@@ -29,7 +33,7 @@ function identify(
 ): EngineResponse {
   const nationalId = field(fields, 'nationalIdentityNumber');
   if (nationalId === null) {
-    return htmlPage(400, renderStep(draft, authorisation, 'Enter your national identity number.'));
+    return htmlPage(400, renderStep(draft, authorisation, ctx, 'Enter your national identity number.'));
   }
   // part 1: the sandbox login asks only for a mocked national identity number.
   if (!isKnownPsu(draft, nationalId)) {
@@ -63,33 +67,34 @@ function identify(
   }
   authorisation.nationalId = nationalId;
   authorisation.status = 'psuIdentified';
-  return advance(draft, authorisation);
+  return advance(draft, authorisation, ctx);
 }
 
 function chooseContext(
   draft: Draft<State>,
   authorisation: Draft<Authorisation>,
+  ctx: RequestContext,
   fields: Fields,
 ): EngineResponse {
   const context = field(fields, 'context') ?? authorisation.context;
   if (context !== 'PRIVATE' && context !== 'CORPORATE') {
-    return htmlPage(400, renderStep(draft, authorisation, 'Choose PRIVATE or CORPORATE.'));
+    return htmlPage(400, renderStep(draft, authorisation, ctx, 'Choose PRIVATE or CORPORATE.'));
   }
   if (context === 'CORPORATE') {
     const agreements = agreementsOf(draft, authorisation.nationalId ?? '');
     if (agreements.length === 0) {
-      return htmlPage(400, renderStep(draft, authorisation, 'You have no corporate agreements.'));
+      return htmlPage(400, renderStep(draft, authorisation, ctx, 'You have no corporate agreements.'));
     }
     const chosen =
       field(fields, 'agreement') ?? (agreements.length === 1 ? agreements[0]?.agreementId : null);
     const agreement = agreements.find((a) => a.agreementId === chosen);
     if (agreement === undefined) {
-      return htmlPage(400, renderStep(draft, authorisation, 'Choose one of your corporate agreements.'));
+      return htmlPage(400, renderStep(draft, authorisation, ctx, 'Choose one of your corporate agreements.'));
     }
     authorisation.agreementId = agreement.agreementId;
   }
   authorisation.context = context;
-  return advance(draft, authorisation);
+  return advance(draft, authorisation, ctx);
 }
 
 /**
@@ -112,14 +117,14 @@ export const submitAuthorisationPage: Operation = (draft, input, ctx) => {
   if (action !== 'approve') {
     return htmlPage(
       400,
-      renderStep(draft, authorisation, 'Press one of the buttons (action=approve or action=cancel).'),
+      renderStep(draft, authorisation, ctx, 'Press one of the buttons (action=approve or action=cancel).'),
     );
   }
   switch (stepOf(authorisation)) {
     case 'identify':
       return identify(draft, authorisation, ctx, fields);
     case 'context':
-      return chooseContext(draft, authorisation, fields);
+      return chooseContext(draft, authorisation, ctx, fields);
     default:
       authorisation.selectedIds = fields.accounts ?? [];
       return approveAuthorisation(draft, authorisation, ctx);

@@ -1,4 +1,5 @@
 import type { BankConnection } from './connection.js';
+import { createHostedConnection, hostedBankFromQuery } from './hosted.js';
 import { createInPageConnection } from './in-page.js';
 import { bankClockNow, setBankClockOffset, setSigner } from './sign.js';
 
@@ -23,8 +24,11 @@ async function installSigner(): Promise<void> {
   }
 }
 
-/** Which bank answers: the service worker where the browser offers one, else an engine in the page. */
-export type Transport = 'service-worker' | 'in-page';
+/**
+ * Which bank answers: a hosted bank named by `?bank=<baseUrl>&token=<controlToken>`, else the service
+ * worker where the browser offers one, else an engine in the page.
+ */
+export type Transport = 'service-worker' | 'in-page' | 'hosted';
 
 /**
  * The worker when the page is a secure context with `navigator.serviceWorker` (https:// or
@@ -32,6 +36,7 @@ export type Transport = 'service-worker' | 'in-page';
  * larger than the worker's 1 MiB body limit).
  */
 export function pickTransport(): Transport {
+  if (typeof location !== 'undefined' && hostedBankFromQuery(location.search) !== null) return 'hosted';
   if (typeof location !== 'undefined' && new URLSearchParams(location.search).get('bank') === 'in-page') {
     return 'in-page';
   }
@@ -61,6 +66,8 @@ export async function connectBank(): Promise<{ connection: BankConnection; trans
 
 async function pick(): Promise<{ connection: BankConnection; transport: Transport }> {
   await installSigner();
+  const hosted = typeof location === 'undefined' ? null : hostedBankFromQuery(location.search);
+  if (hosted !== null) return { connection: createHostedConnection(hosted), transport: 'hosted' };
   if (pickTransport() === 'service-worker') {
     // Loaded only here: pages on the in-page engine never register a worker.
     const [{ registerSandbox }, { createWorkerConnection }] = await Promise.all([

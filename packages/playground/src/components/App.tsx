@@ -34,8 +34,8 @@ export function App({
 }: {
   connection: BankConnection;
   initialTab?: TabId;
-  /** Which bank answers (shown in the header): the service worker or an engine in the page. */
-  transport?: 'service-worker' | 'in-page';
+  /** Which bank answers (shown in the header): the service worker, an engine in the page, or a hosted bank. */
+  transport?: 'service-worker' | 'in-page' | 'hosted';
 }) {
   const state = useBankState(connection);
   const log = useRequestLog(connection);
@@ -59,7 +59,11 @@ export function App({
           </h1>
           {transport ? (
             <p className="transport small muted">
-              {transport === 'service-worker' ? 'service worker: every tab sees it' : 'in-page bank'}
+              {transport === 'service-worker'
+                ? 'service worker: every tab sees it'
+                : transport === 'hosted'
+                  ? 'hosted bank: everyone with its URL sees it'
+                  : 'in-page bank'}
             </p>
           ) : null}
           <p className="last-request mono small">

@@ -1,6 +1,17 @@
 import type { State } from '@sandbank/engine';
-import { replacesSlice } from './change-log.js';
-import { compactionScheduler } from './compaction-scheduler.js';
+import {
+  compactionScheduler,
+  type DurableStore,
+  exportQuarantined,
+  quarantineNotice,
+  quarantineRecord,
+  replacesSlice,
+  restore,
+  STORAGE_SCHEMA,
+  type StorageReport,
+  type StoreOptions,
+  snapshotRecords,
+} from '@sandbank/engine/storage';
 import {
   appendLog,
   clearQuarantine,
@@ -14,11 +25,6 @@ import {
   setAside,
 } from './indexeddb.js';
 import { memoryOnly } from './memory-store.js';
-import { exportQuarantined, quarantineNotice, quarantineRecord } from './quarantine.js';
-import { STORAGE_SCHEMA, type StorageReport } from './records.js';
-import { restore } from './restore.js';
-import { snapshotRecords } from './snapshot.js';
-import type { DurableStore, StoreOptions } from './store.js';
 
 /** Compaction waits by default for this long a pause in the writes… */
 const COMPACT_IDLE_MS = 200;

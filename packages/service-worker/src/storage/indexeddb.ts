@@ -1,7 +1,12 @@
+import {
+  type ChunkRecord,
+  chunkBytes,
+  type LogRecord,
+  type QuarantineRecord,
+  type SnapshotChunk,
+  type SnapshotRecord,
+} from '@sandbank/engine/storage';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import { chunkBytes } from './chunk-codec.js';
-import type { ChunkRecord, LogRecord, QuarantineRecord, SnapshotRecord } from './records.js';
-import type { SnapshotChunk } from './snapshot.js';
 
 // The records in IndexedDB (docs/decisions/durable-state.md, "Layout"): one function per
 // transaction, over a connection that reopens after another context closed it.

@@ -1,5 +1,4 @@
-import type { StorageReport } from './records.js';
-import type { DurableStore } from './store.js';
+import type { DurableStore, StorageReport } from '@sandbank/engine/storage';
 
 /** A store that keeps nothing: used when IndexedDB cannot be opened. */
 function memoryStore(report: StorageReport): DurableStore {

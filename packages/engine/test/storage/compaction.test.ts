@@ -4,8 +4,8 @@ import {
   type CompactionPolicy,
   type CompactionState,
   transition,
-} from '../src/storage/compaction.js';
-import { compactionScheduler, type Timer } from '../src/storage/compaction-scheduler.js';
+} from '../../src/storage/compaction.js';
+import { compactionScheduler, type Timer } from '../../src/storage/compaction-scheduler.js';
 
 // When the store folds its log into a snapshot: the machine as a pure function, and the scheduler
 // running it on a simulated clock (no real time passes in this file).

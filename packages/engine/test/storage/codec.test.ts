@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { createSandbox, STATE_VERSION, type Transaction } from '@sandbank/engine';
 import { describe, expect, test } from 'vitest';
-import { checkChunk, chunkBytes, chunkKey, exportedChunk } from '../src/storage/chunk-codec.js';
-import { chunkText } from '../src/storage/chunk-text.js';
-import { exportQuarantined } from '../src/storage/quarantine.js';
-import { STORAGE_SCHEMA } from '../src/storage/records.js';
-import { snapshotRecords } from '../src/storage/snapshot.js';
+import { createSandbox, STATE_VERSION, type Transaction } from '../../src/index.js';
+import { checkChunk, chunkBytes, chunkKey, exportedChunk } from '../../src/storage/chunk-codec.js';
+import { chunkText } from '../../src/storage/chunk-text.js';
+import { exportQuarantined } from '../../src/storage/quarantine.js';
+import { STORAGE_SCHEMA } from '../../src/storage/records.js';
+import { snapshotRecords } from '../../src/storage/snapshot.js';
 
 // The chunk codec and the snapshot's records, as plain values: no IndexedDB anywhere in this file.
 

@@ -1,4 +1,4 @@
-import { LedgerChunkSchema, type State, StateSchema } from '@sandbank/engine';
+import { LedgerChunk as LedgerChunkSchema, type State, State as StateSchema } from '../core/state.js';
 
 /** What makes stored records unrestorable, said precisely enough to find the record at fault. */
 export class StoredStateError extends Error {}

@@ -1,4 +1,4 @@
-import { STATE_VERSION, type State, type Transaction } from '@sandbank/engine';
+import { STATE_VERSION, type State, type Transaction } from '../core/state.js';
 import { applyLogEntry, replacesSlice } from './change-log.js';
 import { checkChunk } from './chunk-codec.js';
 import { type LogRecord, type SnapshotRecord, STORAGE_SCHEMA } from './records.js';

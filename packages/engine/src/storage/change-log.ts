@@ -1,5 +1,5 @@
-import type { State } from '@sandbank/engine';
 import { applyPatches, enablePatches, type Patch } from 'immer';
+import type { State } from '../core/state.js';
 
 enablePatches();
 

@@ -1,5 +1,5 @@
-import type { State } from '@sandbank/engine';
 import type { Patch } from 'immer';
+import type { State } from '../core/state.js';
 import type { QuarantineRecord, StorageReport } from './records.js';
 
 export interface DurableStore {

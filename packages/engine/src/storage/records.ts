@@ -1,5 +1,5 @@
-import type { State } from '@sandbank/engine';
 import type { Patch } from 'immer';
+import type { State } from '../core/state.js';
 
 /**
  * Version of the records' layout; a newer one was written by a newer Sandbank and is not read.

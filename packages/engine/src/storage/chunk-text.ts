@@ -1,4 +1,4 @@
-import type { Transaction } from '@sandbank/engine';
+import type { Transaction } from '../core/state.js';
 
 // The text a ledger chunk is stored as (layouts 2 and 3), and back. Pure: no storage, no hashing.
 

@@ -1,4 +1,4 @@
-import type { Transaction } from '@sandbank/engine';
+import type { Transaction } from '../core/state.js';
 import { chunkText, parseChunk } from './chunk-text.js';
 import type { ChunkRecord } from './records.js';
 

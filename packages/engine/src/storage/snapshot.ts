@@ -1,4 +1,4 @@
-import { STATE_VERSION, type State, type Transaction } from '@sandbank/engine';
+import { STATE_VERSION, type State, type Transaction } from '../core/state.js';
 import { chunkBytes, chunkKey } from './chunk-codec.js';
 import { type SnapshotRecord, STORAGE_SCHEMA } from './records.js';
 

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { createSandbox, STATE_VERSION, type State, type Transaction } from '@sandbank/engine';
 import { type Patch, produceWithPatches } from 'immer';
 import { describe, expect, test } from 'vitest';
-import { chunkText } from '../src/storage/chunk-text.js';
-import { type ChunkRecord, type LogRecord, STORAGE_SCHEMA } from '../src/storage/records.js';
-import { type Restored, restore } from '../src/storage/restore.js';
-import { snapshotRecords } from '../src/storage/snapshot.js';
+import { createSandbox, STATE_VERSION, type State, type Transaction } from '../../src/index.js';
+import { chunkText } from '../../src/storage/chunk-text.js';
+import { type ChunkRecord, type LogRecord, STORAGE_SCHEMA } from '../../src/storage/records.js';
+import { type Restored, restore } from '../../src/storage/restore.js';
+import { snapshotRecords } from '../../src/storage/snapshot.js';
 
 // The restore as a function of plain records: no IndexedDB anywhere in this file.
 

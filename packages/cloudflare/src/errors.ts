@@ -1,0 +1,58 @@
+import { ERROR_STATUSES, type ErrorCode } from '@sandbank/engine';
+
+// The hosted mode's own answers (directory, routing, tokens) in the engine's error shape: tppMessages
+// with a part 7 code (or a Berlin Group one of the engine's table) and the status the table gives it.
+
+export interface ErrorOptions {
+  status?: number;
+  path?: string;
+  headers?: Record<string, string>;
+}
+
+const TEXT_LIMIT = 500;
+
+export function errorResponse(code: ErrorCode, text: string, options: ErrorOptions = {}): Response {
+  const status = options.status ?? ERROR_STATUSES[code][0];
+  const message: Record<string, string> = {
+    category: 'ERROR',
+    code,
+    text: text.length <= TEXT_LIMIT ? text : `${text.slice(0, TEXT_LIMIT - 1)}…`,
+  };
+  if (options.path !== undefined) message.path = options.path;
+  return json(status, { tppMessages: [message] }, options.headers);
+}
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  });
+}
+
+/**
+ * A JSON body of at most `maxBytes`, or the error answer that says what is wrong with it. The
+ * directory is not the bank's API: a JSON body is taken whatever its Content-Type (curl's `-d` sends
+ * application/x-www-form-urlencoded).
+ */
+export async function readJson(
+  request: Request,
+  maxBytes = 64 * 1024,
+): Promise<{ body: unknown } | { error: Response }> {
+  const text = await request.text();
+  if (text.length > maxBytes) {
+    return {
+      error: errorResponse('FORMAT_ERROR', `the body is larger than ${maxBytes} bytes`, { status: 413 }),
+    };
+  }
+  if (text.trim() === '') return { body: undefined };
+  try {
+    return { body: JSON.parse(text) };
+  } catch (error) {
+    return {
+      error: errorResponse(
+        'FORMAT_ERROR',
+        `the body is not valid JSON (send application/json): ${(error as Error).message}`,
+      ),
+    };
+  }
+}

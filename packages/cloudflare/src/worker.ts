@@ -1,0 +1,227 @@
+import { ADMIN_ONLY, bankConfig, CreateBank } from './bank-config.js';
+import { isAllowed, isPreflight, parseOrigins, preflight, withCors } from './cors.js';
+import { errorResponse, json, readJson } from './errors.js';
+import type { DurableObjectStub, Env } from './runtime.js';
+import { BANK_ID, bearer, newBankId, newToken, tokenHash, tokenMatches } from './tokens.js';
+
+export { SandbankBank } from './bank.js';
+export { SandbankDirectory } from './directory.js';
+
+// The Worker: the bank directory (/tenants) and the way in to each bank (/t/{bankId}/…), which goes
+// to that bank's own Durable Object unchanged. Nothing else is served.
+
+const DEFAULT_IDLE_MINUTES = 7 * 24 * 60;
+const DEFAULT_ANONYMOUS_PER_HOUR = 10;
+
+function directory(env: Env): DurableObjectStub {
+  return env.DIRECTORY.get(env.DIRECTORY.idFromName('directory'));
+}
+
+function bank(env: Env, id: string): DurableObjectStub {
+  return env.BANKS.get(env.BANKS.idFromName(id));
+}
+
+function internal(path: string, body?: unknown): Request {
+  return new Request(`https://sandbank.internal${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+function positiveNumber(value: string | undefined, fallback: number): number {
+  const number = Number(value);
+  return value !== undefined && Number.isFinite(number) && number > 0 ? number : fallback;
+}
+
+/** The origins allowed to call /tenants from a browser (SANDBANK_CORS_ORIGINS). */
+function directoryOrigins(env: Env): string[] {
+  const listed = (env.SANDBANK_CORS_ORIGINS ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  const origins = parseOrigins(listed);
+  return typeof origins === 'string' ? [] : origins;
+}
+
+/** Who the caller is, for the anonymous rate limit: the address Cloudflare's edge saw. */
+function clientOf(request: Request): string {
+  return request.headers.get('cf-connecting-ip') ?? 'unknown';
+}
+
+type Caller = { kind: 'admin' } | { kind: 'anonymous' } | { kind: 'refused'; response: Response };
+
+async function callerOf(request: Request, env: Env, mayBeAnonymous: boolean): Promise<Caller> {
+  const token = bearer(request);
+  const admin = env.SANDBANK_ADMIN_TOKEN;
+  if (token !== null && admin !== undefined && admin !== '') {
+    if (await tokenMatches(token, await tokenHash(admin))) return { kind: 'admin' };
+    return {
+      kind: 'refused',
+      response: errorResponse('FORBIDDEN', 'the admin token is not this directory’s'),
+    };
+  }
+  if (mayBeAnonymous && env.SANDBANK_ANONYMOUS_CREATE === 'on' && token === null)
+    return { kind: 'anonymous' };
+  const why =
+    admin === undefined || admin === ''
+      ? 'the directory is closed: set the Worker secret SANDBANK_ADMIN_TOKEN'
+      : 'the directory needs Authorization: Bearer <admin token> (the Worker secret SANDBANK_ADMIN_TOKEN)';
+  return {
+    kind: 'refused',
+    response: errorResponse('FORBIDDEN', why, { headers: { 'www-authenticate': 'Bearer realm="sandbank"' } }),
+  };
+}
+
+/** POST /tenants: a new bank, its control token shown this once. */
+async function createBank(request: Request, env: Env, origin: string): Promise<Response> {
+  const caller = await callerOf(request, env, true);
+  if (caller.kind === 'refused') return caller.response;
+  const read = await readJson(request);
+  if ('error' in read) return read.error;
+  const parsed = CreateBank.safeParse(read.body ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const path = ['body', ...(issue?.path ?? []).map(String)].join('.');
+    const keys = issue?.code === 'unrecognized_keys' ? ` (${issue.keys.join(', ')})` : '';
+    return errorResponse('FORMAT_ERROR', `${path}: ${issue?.message ?? 'invalid'}${keys}`, { path });
+  }
+  const body = parsed.data;
+  if (caller.kind === 'anonymous') {
+    const used = ADMIN_ONLY.find((key) => body[key] !== undefined);
+    if (used !== undefined) {
+      return errorResponse('FORBIDDEN', `${used} needs the admin token`, { path: `body.${used}` });
+    }
+  }
+  const id = newBankId();
+  const controlToken = newToken();
+  const now = Date.now();
+  const config = bankConfig(body, {
+    id,
+    tokenHash: await tokenHash(controlToken),
+    origin: request.headers.get('origin'),
+    idleMs: positiveNumber(env.SANDBANK_IDLE_MINUTES, DEFAULT_IDLE_MINUTES) * 60_000,
+    now,
+    anonymous: caller.kind === 'anonymous',
+  });
+  if (typeof config === 'string') return errorResponse('FORMAT_ERROR', config, { path: 'body.origins' });
+  const admit = () =>
+    directory(env).fetch(
+      internal('/__internal/admit', {
+        id,
+        anonymous: caller.kind === 'anonymous',
+        client: clientOf(request),
+        profile: config.profile,
+        perHour: positiveNumber(env.SANDBANK_ANONYMOUS_PER_HOUR, DEFAULT_ANONYMOUS_PER_HOUR),
+        now,
+      }),
+    );
+  const init = () => bank(env, id).fetch(internal('/__internal/init', config));
+  // An anonymous creation is admitted (rate-limited) before any bank exists; the admin's are not
+  // limited, so the directory entry and the bank are made at once.
+  let admitted: Response;
+  let started: Response | null = null;
+  if (caller.kind === 'anonymous') admitted = await admit();
+  else [admitted, started] = await Promise.all([admit(), init()]);
+  if (admitted.status !== 201) {
+    if (started?.status === 201) await bank(env, id).fetch(internal('/__internal/delete', {}));
+    return admitted;
+  }
+  started ??= await init();
+  if (started.status !== 201) {
+    await directory(env).fetch(internal('/__internal/forget', { id }));
+    return errorResponse('SYSTEM_ERROR', 'the bank could not be started; nothing was kept');
+  }
+  return json(201, { id, baseUrl: `${origin}/t/${id}`, controlToken }, { location: `/t/${id}` });
+}
+
+/** GET /tenants (admin): every bank with its base URL. */
+async function listBanks(request: Request, env: Env, origin: string): Promise<Response> {
+  const caller = await callerOf(request, env, false);
+  if (caller.kind === 'refused') return caller.response;
+  const listed = (await (await directory(env).fetch(internal('/__internal/list'))).json()) as {
+    tenants: Array<{ id: string; createdAt: number; anonymous: boolean; profile: string }>;
+  };
+  return json(200, {
+    tenants: listed.tenants.map((t) => ({
+      id: t.id,
+      baseUrl: `${origin}/t/${t.id}`,
+      createdAt: new Date(t.createdAt).toISOString(),
+      profile: t.profile,
+      anonymous: t.anonymous,
+    })),
+  });
+}
+
+/** DELETE /tenants/{id} (admin): the bank and all its storage. */
+async function deleteBank(request: Request, env: Env, id: string): Promise<Response> {
+  const caller = await callerOf(request, env, false);
+  if (caller.kind === 'refused') return caller.response;
+  const forgotten = (await (await directory(env).fetch(internal('/__internal/forget', { id }))).json()) as {
+    removed: boolean;
+  };
+  const deleted = BANK_ID.test(id) ? await bank(env, id).fetch(internal('/__internal/delete', {})) : null;
+  if (!forgotten.removed && deleted?.status !== 204) {
+    return errorResponse('RESOURCE_UNKNOWN', `there is no bank ${id.slice(0, 40)}`);
+  }
+  return new Response(null, { status: 204 });
+}
+
+function notAllowed(method: string, path: string, allow: string): Response {
+  return errorResponse('SERVICE_INVALID', `${method} is not allowed on ${path}; allowed: ${allow}`, {
+    headers: { allow },
+  });
+}
+
+async function route(request: Request, env: Env): Promise<Response> {
+  const url = new URL(request.url);
+  const origin = env.SANDBANK_PUBLIC_ORIGIN?.replace(/\/+$/, '') || url.origin;
+  const segments = url.pathname.split('/').filter(Boolean);
+  if (segments[0] === 't' && segments.length >= 2) {
+    const id = segments[1] as string;
+    if (!BANK_ID.test(id)) return errorResponse('RESOURCE_UNKNOWN', `there is no bank ${id.slice(0, 40)}`);
+    // The bank's object answers everything below /t/{id}, CORS included, on the public origin.
+    const forwarded =
+      origin === url.origin ? request : new Request(`${origin}${url.pathname}${url.search}`, request);
+    return bank(env, id).fetch(forwarded);
+  }
+  if (segments[0] === 'tenants') {
+    const origins = directoryOrigins(env);
+    if (isPreflight(request)) return preflight(request, origins);
+    let response: Response;
+    if (segments.length === 1) {
+      if (request.method === 'POST') response = await createBank(request, env, origin);
+      else if (request.method === 'GET') response = await listBanks(request, env, origin);
+      else response = notAllowed(request.method, '/tenants', 'GET, POST');
+    } else if (segments.length === 2) {
+      response =
+        request.method === 'DELETE'
+          ? await deleteBank(request, env, decodeURIComponent(segments[1] as string))
+          : notAllowed(request.method, '/tenants/{id}', 'DELETE');
+    } else response = errorResponse('NOT_FOUND', `no operation at ${url.pathname.slice(0, 200)}`);
+    return isAllowed(origins, request.headers.get('origin'))
+      ? withCors(response, request, origins)
+      : response;
+  }
+  if (url.pathname === '/' && request.method === 'GET') {
+    return json(200, {
+      service: 'Sandbank hosted banks',
+      directory: `${origin}/tenants`,
+      banks: `${origin}/t/{bankId}/v1/...`,
+    });
+  }
+  return errorResponse(
+    'NOT_FOUND',
+    `no operation at ${url.pathname.slice(0, 200)}; banks live at /t/{bankId}/`,
+  );
+}
+
+export default {
+  async fetch(request: Request, env: Env): Promise<Response> {
+    try {
+      return await route(request, env);
+    } catch (error) {
+      console.error('[sandbank] unexpected error in the Worker', error);
+      return errorResponse('SYSTEM_ERROR', 'an unexpected error occurred in the hosted sandbox');
+    }
+  },
+};

@@ -1,0 +1,150 @@
+import { ERROR_STATUSES } from '@sandbank/engine';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalRuntime } from '../src/local.js';
+import { admin, type CreatedBank, createBank, problem, runtime } from './support/hosted.js';
+
+// Whatever arrives, the hosted mode answers with a clear JSON tppMessages error, a code from the
+// engine's table (part 7 and the Berlin Group codes) with a status the table allows, and never a 5xx.
+
+let rt: LocalRuntime;
+let bank: CreatedBank;
+beforeAll(async () => {
+  rt = await runtime();
+  bank = await createBank(rt);
+});
+afterAll(async () => {
+  await rt?.stop();
+});
+
+async function expectClear(answer: Response, status: number, code: string) {
+  const found = await problem(answer);
+  expect(found).toEqual({ status, codes: [code], contentType: 'application/json; charset=utf-8' });
+  const allowed: readonly number[] = ERROR_STATUSES[code as keyof typeof ERROR_STATUSES];
+  expect(allowed).toContain(status);
+}
+
+function create(body: string, headers: Record<string, string> = {}) {
+  return fetch(`${rt.url}/tenants`, { method: 'POST', headers: { ...admin(rt), ...headers }, body });
+}
+
+describe('bad input to the hosted mode', () => {
+  it('answers an unknown or malformed bank id with 404 RESOURCE_UNKNOWN', async () => {
+    for (const id of ['abcdefghijklmnopqrstuvwxyz', 'not-a-bank', '%00', 'a'.repeat(300)]) {
+      await expectClear(await fetch(`${rt.url}/t/${id}/v1/accounts`), 404, 'RESOURCE_UNKNOWN');
+    }
+    await expectClear(
+      await fetch(`${rt.url}/t/abcdefghijklmnopqrstuvwxyz/_sandbank/clock`),
+      404,
+      'RESOURCE_UNKNOWN',
+    );
+  });
+
+  it('answers paths outside the directory and the banks with 404 NOT_FOUND', async () => {
+    for (const path of ['/v1/accounts', '/_sandbank/clock', '/t', '/tenants/a/b', '/favicon.ico']) {
+      await expectClear(await fetch(`${rt.url}${path}`), 404, 'NOT_FOUND');
+    }
+  });
+
+  it('refuses the control plane without the control token, with a wrong one, or with the admin token', async () => {
+    const tokens = [null, 'wrong', rt.adminToken, `${bank.controlToken}x`];
+    for (const token of tokens) {
+      const headers: Record<string, string> = token === null ? {} : { authorization: `Bearer ${token}` };
+      await expectClear(await fetch(`${bank.baseUrl}/_sandbank/state`, { headers }), 403, 'FORBIDDEN');
+      await expectClear(
+        await fetch(`${bank.baseUrl}/_sandbank/state`, {
+          method: 'PUT',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: '{}',
+        }),
+        403,
+        'FORBIDDEN',
+      );
+    }
+  });
+
+  it('refuses anonymous creation unless the Worker allows it', async () => {
+    const answer = await fetch(`${rt.url}/tenants`, { method: 'POST', body: '{}' });
+    await expectClear(answer, 403, 'FORBIDDEN');
+  });
+
+  it('answers malformed creation bodies with FORMAT_ERROR naming the field', async () => {
+    await expectClear(await create('{"seed": '), 400, 'FORMAT_ERROR');
+    await expectClear(
+      await create('seed=x', { 'content-type': 'application/x-www-form-urlencoded' }),
+      400,
+      'FORMAT_ERROR',
+    );
+    // curl -d '{…}' sends its JSON as a form: taken all the same.
+    const curl = await create('{"seed": "curl"}', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(curl.status).toBe(201);
+    await expectClear(await create('[]'), 400, 'FORMAT_ERROR');
+    await expectClear(await create('"text"'), 400, 'FORMAT_ERROR');
+    await expectClear(await create('x'.repeat(70_000)), 413, 'FORMAT_ERROR');
+    const cases: Array<[unknown, string]> = [
+      [{ profile: 'staging' }, 'body.profile'],
+      [{ signatures: 'maybe' }, 'body.signatures'],
+      [{ seed: '' }, 'body.seed'],
+      [{ seed: 7 }, 'body.seed'],
+      [{ basePath: 'v1' }, 'body.basePath'],
+      [{ basePath: '/_sandbank/x' }, 'body.basePath'],
+      [{ origins: 'https://a.example' }, 'body.origins'],
+      [{ origins: ['https://a.example/path'] }, 'body.origins'],
+      [{ fixedTime: 'yesterday' }, 'body.fixedTime'],
+      [{ idleMinutes: -1 }, 'body.idleMinutes'],
+      [{ tenant: 'x' }, 'body'],
+    ];
+    for (const [body, path] of cases) {
+      const answer = await create(JSON.stringify(body));
+      const json = (await answer.clone().json()) as { tppMessages: Array<{ path?: string; text: string }> };
+      await expectClear(answer, 400, 'FORMAT_ERROR');
+      expect(json.tppMessages[0]?.path).toBe(path);
+    }
+  });
+
+  it('answers methods the directory does not have with 405 SERVICE_INVALID and Allow', async () => {
+    const put = await fetch(`${rt.url}/tenants`, { method: 'PUT', headers: admin(rt), body: '{}' });
+    expect(put.headers.get('allow')).toBe('GET, POST');
+    await expectClear(put, 405, 'SERVICE_INVALID');
+    await expectClear(
+      await fetch(`${rt.url}/tenants/${bank.id}`, { headers: admin(rt) }),
+      405,
+      'SERVICE_INVALID',
+    );
+    await expectClear(
+      await fetch(`${bank.baseUrl}/_sandbank/cors`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${bank.controlToken}` },
+      }),
+      405,
+      'SERVICE_INVALID',
+    );
+  });
+
+  it('answers a plain GET of the events socket with 400 BAD_REQUEST', async () => {
+    const answer = await fetch(`${bank.baseUrl}/_sandbank/events`, {
+      headers: { authorization: `Bearer ${bank.controlToken}` },
+    });
+    await expectClear(answer, 400, 'BAD_REQUEST');
+  });
+
+  it('passes malformed API and control bodies to the engine, which answers them as sandbank serve does', async () => {
+    const state = await fetch(`${bank.baseUrl}/_sandbank/state`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${bank.controlToken}`, 'content-type': 'application/json' },
+      body: '{"accounts": 5}',
+    });
+    expect((await problem(state)).status).toBe(400);
+    const clock = await fetch(`${bank.baseUrl}/_sandbank/clock`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${bank.controlToken}`, 'content-type': 'application/json' },
+      body: '{"advanceMinutes": "soon"',
+    });
+    await expectClear(clock, 400, 'FORMAT_ERROR');
+    const api = await fetch(`${bank.baseUrl}/v1/payments/norwegian-domestic-credit-transfers`, {
+      method: 'POST',
+      headers: { 'x-request-id': 'r-1', 'content-type': 'application/json' },
+      body: '{',
+    });
+    expect((await problem(api)).status).toBe(400);
+  });
+});
