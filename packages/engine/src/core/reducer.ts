@@ -119,22 +119,28 @@ function checkRole(route: Route, ctx: RequestContext, state: State): void {
     ctx.profile === 'production' ? ownEntry(state.tppRegistry, ctx.tpp.organisationId) : null;
   if (ctx.profile === 'production' && registered === undefined) {
     throw apiError(
-      'CERTIFICATE_INVALID',
+      'FORBIDDEN',
       `the certificate's TPP ${ctx.tpp.organisationId} (${ctx.tpp.name}) is not registered with the bank; register it with POST /_sandbank/tpps`,
       { path: 'TPP-Signature-Certificate' },
     );
   }
   if (needed !== null && registered && !registered.roles.includes(needed)) {
-    throw apiError('ROLE_INVALID', `${ctx.tpp.organisationId} is not registered for the role ${needed}`);
+    throw apiError('FORBIDDEN', `${ctx.tpp.organisationId} is not registered for the role ${needed}`, {
+      path: 'TPP-Signature-Certificate',
+    });
   }
   if (needed === null || ctx.tpp.roles.includes(needed)) return;
   const text = `the certificate of ${ctx.tpp.name} lacks the PSD2 role ${needed}, needed for ${
     route.service === 'ais' ? 'account information' : 'payment initiation'
   }`;
-  if (ctx.profile === 'production') throw apiError('ROLE_INVALID', text);
-  // Berlin Group 1.3.6 tppMessage2XX: a message on a success has the code WARNING.
+  if (ctx.profile === 'production') throw apiError('FORBIDDEN', text, { path: 'TPP-Signature-Certificate' });
+  // The same part 7 code as the production refusal, as a WARNING: the request goes through.
   ctx.warnings.push(
-    warning('WARNING', `${text}; the production profile rejects this request with ROLE_INVALID`),
+    warning(
+      'FORBIDDEN',
+      `${text}; the production profile refuses this request with 403 FORBIDDEN`,
+      'TPP-Signature-Certificate',
+    ),
   );
 }
 
@@ -190,11 +196,9 @@ export function createReducer(
       }
       if (match.kind === 'method-not-allowed') {
         throw apiError(
-          'SERVICE_INVALID',
+          'BAD_REQUEST',
           `${request.method} is not allowed on ${request.path.slice(0, 200)}; allowed: ${match.allow.join(', ')}`,
-          {
-            headers: { allow: match.allow.join(', ') },
-          },
+          { status: 405, headers: { allow: match.allow.join(', ') } },
         );
       }
       const { route, params } = match;
@@ -210,7 +214,7 @@ export function createReducer(
         requireHeaders(request.headers, route.requiredHeaders ?? []);
         if (ctx.tpp.kind === 'rejected') throw new ApiError(ctx.tpp.status, ctx.tpp.messages);
         checkRole(route, ctx, state);
-        body = parseJsonBody(request);
+        body = route.bodyDisregarded ? undefined : parseJsonBody(request);
       } else if (route.service === 'page') {
         body = request.method === 'POST' ? parseFormBody(request) : undefined;
       } else {
