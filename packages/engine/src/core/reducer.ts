@@ -2,7 +2,7 @@ import { current, type Draft, enablePatches, Immer, isDraft, type Patch } from '
 import { catchUpProcessing } from '../payments/batch.js';
 import { assertAcceptedJson, assertAcceptedText } from './charset.js';
 import type { RequestContext } from './context.js';
-import { ApiError, apiError, tppMessage, warning } from './errors.js';
+import { ApiError, apiError, type TppMessage, tppMessage, warning } from './errors.js';
 import { assertValidHeaders, parseAcceptFixes, requireHeaders } from './headers.js';
 import { type EngineRequest, type EngineResponse, errorBody, json } from './http.js';
 import { ownEntry } from './ids.js';
@@ -144,21 +144,47 @@ function checkRole(route: Route, ctx: RequestContext, state: State): void {
   );
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function withMessages(
+  item: Record<string, unknown>,
+  messages: readonly TppMessage[],
+): Record<string, unknown> {
+  if (messages.length === 0) return item;
+  const existing = Array.isArray(item.tppMessages) ? item.tppMessages : [];
+  return { ...item, tppMessages: [...existing, ...messages] };
+}
+
+/**
+ * The warnings of a successful answer join its `tppMessages`. An answer that is an array (the
+ * mock-data API's POST of several transactions) cannot hold them beside the items: each item carries
+ * the warnings whose path starts with its index (`[2].bookingStatus`), and every item those without one.
+ */
+function withWarnings(body: unknown, warnings: readonly TppMessage[]): unknown {
+  if (warnings.length === 0) return body;
+  if (isRecord(body)) return withMessages(body, warnings);
+  if (!Array.isArray(body)) return body;
+  const indexOf = (m: TppMessage) => /^\[(\d+)\]/.exec(m.path ?? '')?.[1];
+  return body.map((item, i) =>
+    isRecord(item)
+      ? withMessages(
+          item,
+          warnings.filter((m) => {
+            const index = indexOf(m);
+            return index === undefined || Number(index) === i;
+          }),
+        )
+      : item,
+  );
+}
+
 function finish(response: EngineResponse, request: EngineRequest, ctx: RequestContext): EngineResponse {
   const headers = { ...response.headers };
   const requestId = request.headers['x-request-id'];
   if (requestId !== undefined) headers['x-request-id'] = requestId;
-  let body = response.json;
-  if (
-    ctx.warnings.length > 0 &&
-    response.status < 400 &&
-    body !== null &&
-    typeof body === 'object' &&
-    !Array.isArray(body)
-  ) {
-    const existing = (body as { tppMessages?: unknown[] }).tppMessages ?? [];
-    body = { ...body, tppMessages: [...existing, ...ctx.warnings] };
-  }
+  const body = response.status < 400 ? withWarnings(response.json, ctx.warnings) : response.json;
   return body === undefined ? { ...response, headers } : { ...response, headers, json: body };
 }
 
