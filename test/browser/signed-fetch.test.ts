@@ -57,12 +57,14 @@ describe('a page signing its requests to the worker (part 5.1)', () => {
     expect(headers).toEqual({ xDate: true, date: false });
   });
 
-  test('gets 400 SIGNATURE_MISSING for an unsigned request', async () => {
+  test('gets 400 HTTP_HEADER_REQUIRED naming Signature for an unsigned request', async () => {
     const unsigned = await pageFetch(page, '/v1/sandbox/customers', {
       headers: { 'X-Request-ID': requestId() },
     });
     expect(unsigned.status).toBe(400);
-    expect(JSON.parse(unsigned.body)).toMatchObject({ tppMessages: [{ code: 'SIGNATURE_MISSING' }] });
+    expect(JSON.parse(unsigned.body)).toMatchObject({
+      tppMessages: [{ code: 'HTTP_HEADER_REQUIRED', path: 'Signature' }],
+    });
   });
 
   test('answers unsigned requests when the page registered with signatures off', async () => {

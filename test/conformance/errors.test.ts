@@ -160,14 +160,20 @@ describe('error answers conform to Berlin Group 1.3.6', () => {
       body: { text: 'x'.repeat(100) },
     });
     expect(tooLarge.status).toBe(413);
+    // The consent creations disregard their body (part 4.2 item 12): XML is refused where a body counts.
     const xml = await journey.send(
       'POST',
-      '/v1/bank-offered-consents',
-      { ...headers, 'content-type': 'application/xml' },
-      '<consent/>',
+      '/v1/signing-baskets',
+      {
+        ...headers,
+        'psu-ip-address': '192.0.2.10',
+        'x-accept-fix': 'amount-as-string',
+        'content-type': 'application/xml',
+      },
+      '<basket/>',
     );
     expect(xml.status).toBe(415);
-    journey.expectConformance(['POST /consents 413', 'POST /consents 415']);
+    journey.expectConformance(['POST /consents 413', 'POST /signing-baskets 415']);
   });
 });
 

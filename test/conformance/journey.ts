@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { Sandbox } from '../../packages/engine/src/index.js';
 import { type ApiOptions, api, ORIGIN, sandbox } from '../../packages/engine/test/support/ais.js';
 import { berlinGroupDefinitionErrors, berlinGroupErrors, fixture } from './berlin-group.js';
-import { applyDeviations } from './deviations.js';
+import { applyDeviations, asBerlinGroupWarning } from './deviations.js';
 
 /**
  * A TPP journey through `sandbox.fetch` in which every answer of an operation with a Berlin Group
@@ -123,7 +123,9 @@ export class Journey {
     // A message on a success is a Berlin Group tppMessage2XX wherever it appears, even where the
     // operation's 2XX body does not declare `tppMessages`.
     if (answer.status < 300 && Array.isArray(answer.body?.tppMessages)) {
-      for (const message of answer.body.tppMessages) {
+      for (const sent of answer.body.tppMessages) {
+        const { message, applied } = asBerlinGroupWarning(sent);
+        if (applied) this.deviations.add('D11');
         errors.push(...berlinGroupDefinitionErrors('tppMessage2XX', message).map((e) => `tppMessages${e}`));
       }
     }

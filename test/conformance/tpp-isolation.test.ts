@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { api, consent, FJORDLYS, KARI } from '../../packages/engine/test/support/ais.js';
 import { berlinGroupDefinitionErrors } from './berlin-group.js';
+import { asBerlinGroupWarning } from './deviations.js';
 import { bank } from './tpp.js';
 
 describe('two TPPs do not see each other’s consents (part 5.2 rule 3, part 5.3)', () => {
@@ -74,20 +75,23 @@ describe('two TPPs do not see each other’s consents (part 5.2 rule 3, part 5.3
     const crossed = await api(b, 'GET', '/v1/accounts', {
       headers: { ...atB.headers, 'psu-corporate-id': atA.corporateId ?? '' },
     });
-    expect(crossed.body.tppMessages[0].code).toBe('CORPORATE_ID_INVALID');
+    expect(crossed.body.tppMessages[0]).toMatchObject({ code: 'RESOURCE_UNKNOWN', path: 'PSU-Corporate-ID' });
     expect(crossed.body.accounts).toBeUndefined();
   });
 });
 
 describe('a TPP whose certificate lacks the role, in the sandbox profile', () => {
-  it('is answered with a Berlin Group tppMessage2XX warning (code WARNING)', async () => {
+  it('is answered with a part 7 FORBIDDEN warning, a tppMessage2XX once D11 is applied', async () => {
     const payer = bank().as('PSDNO-FSA-333333333', ['PSP_PI']);
     const psu = await consent(payer, { nationalId: KARI, accounts: 'all' });
     const answer = await api(payer, 'GET', '/v1/accounts', { headers: psu.headers });
     expect(answer.status).toBe(200);
     const [message] = answer.body.tppMessages;
-    expect(message).toMatchObject({ category: 'WARNING', code: 'WARNING' });
+    expect(message).toMatchObject({ category: 'WARNING', code: 'FORBIDDEN' });
     expect(message.text).toContain('PSP_AI');
-    expect(berlinGroupDefinitionErrors('tppMessage2XX', message)).toEqual([]);
+    expect(berlinGroupDefinitionErrors('tppMessage2XX', message)).not.toEqual([]);
+    const patched = asBerlinGroupWarning(message);
+    expect(patched.applied).toBe(true);
+    expect(berlinGroupDefinitionErrors('tppMessage2XX', patched.message)).toEqual([]);
   });
 });

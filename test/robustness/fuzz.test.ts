@@ -10,14 +10,19 @@ import {
   fuzzSandbox,
   keepConsents,
   ledgerBaselines,
+  PART_7_CODES,
   requestArbitrary,
   toRequest,
 } from './generators.js';
 
-const knownCodes = new Set(Object.keys(ERROR_STATUSES));
+const knownCodes = new Set(PART_7_CODES);
 const runs = Number(process.env.FUZZ_RUNS ?? 1500);
 
 describe('robustness under generated requests', () => {
+  it("holds the engine's code table to part 7 rule 1: no code outside it, none missing", () => {
+    expect(Object.keys(ERROR_STATUSES).sort()).toEqual([...PART_7_CODES].sort());
+  });
+
   it('never answers 5xx or throws; every error is tppMessages with a known code; failures change nothing', async () => {
     const sandbox = fuzzSandbox('fuzz');
     const psus = await consentedPsus(sandbox);

@@ -379,6 +379,50 @@ function withoutAuthorisations(state: State): string {
   return JSON.stringify({ ...rest, seed: meta.seed });
 }
 
+/**
+ * part 7 rule 1: the only codes a tppMessage may carry, errors and warnings alike, written out here
+ * from the contract rather than taken from the engine, so a code the engine adds is caught.
+ */
+export const PART_7_CODES: readonly string[] = [
+  'SYSTEM_ERROR',
+  'BAD_REQUEST',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'HTTP_HEADER_REQUIRED',
+  'QUERY_PARAMETER_REQUIRED',
+  'SCA_NOT_FOUND',
+  'SCA_EXPIRED',
+  'SCA_INVALID',
+  'FORMAT_ERROR',
+  'RESOURCE_UNKNOWN',
+  'PSU_CREDENTIALS_INVALID',
+  'CONSENT_UNKNOWN',
+  'CONSENT_INVALID',
+  'CONSENT_EXPIRED',
+  'ACCESS_EXCEEDED',
+  'PRODUCT_UNKNOWN',
+  'PRODUCT_INVALID',
+  'KID_MISSING',
+  'KID_INVALID',
+  'PAYMENT_FAILED',
+  'EXECUTION_DATE_INVALID',
+  'REFERENCE_MIX_INVALID',
+];
+
+type Sent = { category: string; code: string; text: string };
+
+/** The tppMessages of a successful JSON answer: on the object, or on each item of an array. */
+function warningsOf(body: unknown): Sent[] {
+  const of = (value: unknown): Sent[] =>
+    value !== null &&
+    typeof value === 'object' &&
+    Array.isArray((value as { tppMessages?: unknown }).tppMessages)
+      ? (value as { tppMessages: Sent[] }).tppMessages
+      : [];
+  return Array.isArray(body) ? body.flatMap(of) : of(body);
+}
+
 /** Sends one request and checks the invariants every answer must keep. */
 export async function checkInvariants(
   sandbox: Sandbox,
@@ -398,6 +442,12 @@ export async function checkInvariants(
   onAnswer?.(response.status, label);
   if (response.status >= 500)
     return { request: label, problem: `answered ${response.status}: ${await response.text()}` };
+  if (response.status < 400 && (response.headers.get('content-type') ?? '').includes('json')) {
+    for (const m of warningsOf(await response.json())) {
+      if (!knownCodes.has(m.code)) return { request: label, problem: `unknown warning code ${m.code}` };
+      if (m.category !== 'WARNING') return { request: label, problem: `category ${m.category} on a success` };
+    }
+  }
   if (response.status >= 400) {
     const isJson = (response.headers.get('content-type') ?? '').includes('json');
     const body = (isJson ? await response.json() : {}) as {

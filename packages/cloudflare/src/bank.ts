@@ -191,11 +191,9 @@ export class SandbankBank {
     if (request.method === 'GET') return json(200, { origins: config.origins });
     if (request.method !== 'PUT') {
       return errorResponse(
-        'SERVICE_INVALID',
+        'BAD_REQUEST',
         `${request.method} is not allowed on /_sandbank/cors; allowed: GET, PUT`,
-        {
-          headers: { allow: 'GET, PUT' },
-        },
+        { status: 405, headers: { allow: 'GET, PUT' } },
       );
     }
     const read = await readJson(request);

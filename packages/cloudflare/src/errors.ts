@@ -1,7 +1,7 @@
 import { ERROR_STATUSES, type ErrorCode } from '@sandbank/engine';
 
 // The hosted mode's own answers (directory, routing, tokens) in the engine's error shape: tppMessages
-// with a part 7 code (or a Berlin Group one of the engine's table) and the status the table gives it.
+// with a part 7 code of the engine's table and the status the table gives it.
 
 export interface ErrorOptions {
   status?: number;

@@ -167,7 +167,8 @@ async function deleteBank(request: Request, env: Env, id: string): Promise<Respo
 }
 
 function notAllowed(method: string, path: string, allow: string): Response {
-  return errorResponse('SERVICE_INVALID', `${method} is not allowed on ${path}; allowed: ${allow}`, {
+  return errorResponse('BAD_REQUEST', `${method} is not allowed on ${path}; allowed: ${allow}`, {
+    status: 405,
     headers: { allow },
   });
 }

@@ -101,14 +101,14 @@ describe('bad input to the hosted mode', () => {
     }
   });
 
-  it('answers methods the directory does not have with 405 SERVICE_INVALID and Allow', async () => {
+  it('answers methods the directory does not have with 405 BAD_REQUEST and Allow', async () => {
     const put = await fetch(`${rt.url}/tenants`, { method: 'PUT', headers: admin(rt), body: '{}' });
     expect(put.headers.get('allow')).toBe('GET, POST');
-    await expectClear(put, 405, 'SERVICE_INVALID');
+    await expectClear(put, 405, 'BAD_REQUEST');
     await expectClear(
       await fetch(`${rt.url}/tenants/${bank.id}`, { headers: admin(rt) }),
       405,
-      'SERVICE_INVALID',
+      'BAD_REQUEST',
     );
     await expectClear(
       await fetch(`${bank.baseUrl}/_sandbank/cors`, {
@@ -116,7 +116,7 @@ describe('bad input to the hosted mode', () => {
         headers: { authorization: `Bearer ${bank.controlToken}` },
       }),
       405,
-      'SERVICE_INVALID',
+      'BAD_REQUEST',
     );
   });
 

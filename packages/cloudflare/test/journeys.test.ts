@@ -62,10 +62,10 @@ describe('a hosted bank in workerd', () => {
   it('serves a bank with its own base path', async () => {
     const bank = await hostedBank(rt, { basePath: '/psd2/v1' });
     const answer = await fetch(`${bank.baseUrl}/psd2/v1/accounts`, { headers: { 'x-request-id': 'r-1' } });
-    const body = (await answer.json()) as { tppMessages: Array<{ code: string }> };
+    const body = (await answer.json()) as { tppMessages: Array<{ code: string; path?: string }> };
     // Reached the API (it asks for a signature), not a missing route.
     expect(answer.status).toBe(400);
-    expect(body.tppMessages[0]?.code).toBe('SIGNATURE_MISSING');
+    expect(body.tppMessages[0]).toMatchObject({ code: 'HTTP_HEADER_REQUIRED', path: 'Signature' });
     const old = await fetch(`${bank.baseUrl}/v1/accounts`, { headers: { 'x-request-id': 'r-2' } });
     expect(old.status).toBe(404);
   });

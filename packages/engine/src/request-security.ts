@@ -60,11 +60,14 @@ export function createRequestSecurity(options: RequestSecurityOptions) {
       },
     );
     if (!verdict.ok) {
+      // part 5.1 rule 9: 400 whatever failed; the text names the step that failed.
+      const step = verdict.steps[verdict.steps.length - 1]?.step ?? 'Signature header';
+      const text = `request signature check failed at step "${step}": ${verdict.text}`;
       return {
         tpp: {
           kind: 'rejected',
           status: 400,
-          messages: [tppMessage('ERROR', verdict.code, verdict.text, verdict.header)],
+          messages: [tppMessage('ERROR', verdict.code, text, verdict.header)],
         },
         steps: verdict.steps,
       };

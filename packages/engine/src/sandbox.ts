@@ -9,6 +9,7 @@ import type { RegisteredTpp, State } from './core/state.js';
 import {
   DEFAULT_MAX_BODY_BYTES,
   decodeBody,
+  decodeBodyLeniently,
   readBody,
   toEngineRequest,
   toWebResponse,
@@ -162,16 +163,18 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
             `no operation at ${url.pathname.slice(0, 200)}: this bank is served below ${mount.prefix}`,
           )
         : null;
+    const match = matchRoute(table, request.method.toUpperCase(), routed.pathname);
+    // part 4.2 item 12: a body the contract disregards can hold anything, bytes that are not UTF-8 too.
+    const disregarded = match.kind === 'found' && match.route.bodyDisregarded === true;
     try {
       const control = routed.pathname.startsWith(`${CONTROL_ROOT}/`);
       bytes = await readBody(request, control ? maxControlBodyBytes : maxBodyBytes);
-      bodyText = bytes === null ? null : decodeBody(bytes);
+      if (bytes !== null) bodyText = disregarded ? decodeBodyLeniently(bytes) : decodeBody(bytes);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       pre ??= error;
     }
     const engineRequest = toEngineRequest(request, routed, bodyText);
-    const match = matchRoute(table, engineRequest.method, routed.pathname);
     // Signatures are verified concurrently, before the request takes its turn in the queue.
     const { tpp, steps } = await security.check(
       request,

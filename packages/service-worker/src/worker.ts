@@ -112,10 +112,10 @@ function runtime(): Promise<Runtime> {
   return ready;
 }
 
-function json(status: number, body: unknown): Response {
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { 'content-type': 'application/json; charset=utf-8' },
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
   });
 }
 
@@ -131,11 +131,21 @@ async function storageEndpoint(request: Request, path: string, runtime: Runtime)
       return new Response(null, { status: 204 });
     }
   }
-  return json(405, {
-    tppMessages: [
-      { category: 'ERROR', code: 'SERVICE_INVALID', text: `${request.method} is not allowed here` },
-    ],
-  });
+  const allow = path === `${STORAGE_PATH}/quarantine` ? 'GET, DELETE' : 'GET';
+  return json(
+    405,
+    {
+      tppMessages: [
+        // part 7 rule 1: the engine's code for a method a path does not take (docs/errors.md).
+        {
+          category: 'ERROR',
+          code: 'BAD_REQUEST',
+          text: `${request.method} is not allowed here; allowed: ${allow}`,
+        },
+      ],
+    },
+    { allow },
+  );
 }
 
 /**

@@ -45,7 +45,9 @@ export interface Listing {
 export function readListing(input: OperationInput): Listing {
   const q = parseWith(TransactionQuery, singleQuery(input.query), 'query');
   if (q.dateFrom !== undefined && q.dateTo !== undefined && q.dateFrom > q.dateTo) {
-    throw apiError('PERIOD_INVALID', 'dateFrom is after dateTo', { path: 'dateFrom' });
+    throw apiError('FORMAT_ERROR', `dateFrom ${q.dateFrom} is after dateTo ${q.dateTo}`, {
+      path: 'dateFrom',
+    });
   }
   const echo: Record<string, string> = { bookingStatus: q.bookingStatus };
   if (q.dateFrom !== undefined) echo.dateFrom = q.dateFrom;

@@ -11,7 +11,7 @@ export const deleteSigningBasket: Operation = (draft, input, ctx) => {
   const basket = ownBasket(draft, input.params, ctx, input.headers);
   if (!basketDeletable(draft, basket)) {
     throw apiError(
-      'CANCELLATION_INVALID',
+      'CONFLICT',
       `the basket is ${basketStatusOf(draft, basket)}: a basket can be deleted only while none of its payments is authorised`,
       { path: 'basketId' },
     );

@@ -10,7 +10,7 @@ export const startSigningBasketAuthorisation: Operation = (draft, input, ctx) =>
   const status = basketStatusOf(draft, basket);
   if (status !== 'RCVD') {
     throw apiError(
-      'STATUS_INVALID',
+      'CONFLICT',
       `the basket is ${status}: only a basket awaiting authorisation (RCVD) can be authorised`,
     );
   }

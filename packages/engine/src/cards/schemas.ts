@@ -34,7 +34,10 @@ export const CardTransactionOut = z.strictObject({
   transactionDate: DateOut,
   transactionAmount: AmountOut,
   originalAmount: AmountOut,
-  merchantCategoryCode: z.string().regex(/^\d{4}$/),
+  merchantCategoryCode: z
+    .string()
+    .regex(/^\d{4}$/)
+    .optional(),
   transactionDetails: z.string().optional(),
 });
 

@@ -51,7 +51,9 @@ export function cardTransactionView(ctx: RequestContext, tx: CardTransaction) {
     transactionDate: tx.transactionDate,
     transactionAmount: amounts.transactionAmount,
     originalAmount: amounts.originalAmount,
-    merchantCategoryCode: tx.merchantCategoryCode,
+    // Berlin Group's merchantCategoryCode is an ISO 18245 code (4 digits); the mock-data API keeps
+    // any text it was given (docs/sandbox-api.md), which this listing leaves out.
+    merchantCategoryCode: /^\d{4}$/.test(tx.merchantCategoryCode) ? tx.merchantCategoryCode : undefined,
     transactionDetails: tx.merchantName,
   });
 }

@@ -101,13 +101,11 @@ export function resolveAccess(
       agreement === null ||
       !agreementsOf(draft, nationalId).some((a) => a.agreementId === agreement.agreementId)
     ) {
-      throw apiError(
-        'CORPORATE_ID_INVALID',
-        "PSU-Corporate-ID is not one of the PSU's corporate agreements",
-        {
-          path: 'PSU-Corporate-ID',
-        },
-      );
+      // An agreement of another PSU or another TPP is answered like one that does not exist.
+      throw apiError('RESOURCE_UNKNOWN', "PSU-Corporate-ID is not one of the PSU's corporate agreements", {
+        path: 'PSU-Corporate-ID',
+        status: 400,
+      });
     }
     context = 'CORPORATE';
     agreementId = agreement.agreementId;
@@ -120,7 +118,7 @@ export function resolveAccess(
   ) {
     // part 5.4 / part 7: a corporate user without PSU-Corporate-ID is rejected with 400.
     throw apiError(
-      'CORPORATE_ID_INVALID',
+      'HTTP_HEADER_REQUIRED',
       'the PSU acts in corporate context: send PSU-Corporate-ID (the psu-corporate-id of the SCA redirect or an agreement from GET /v1/agreements)',
       { path: 'PSU-Corporate-ID' },
     );
@@ -133,6 +131,13 @@ export function resolveAccess(
   const consent = draft.consents[found.consentId] as Draft<Consent>;
   if (consent.status === 'revoked') {
     throw apiError('CONSENT_UNKNOWN', 'the PSU revoked the consent', { status: 403 });
+  }
+  if (consent.status === 'empty') {
+    // Nothing was revoked: the PSU approved without ticking anything, and may tick accounts next time.
+    return fail(
+      'CONSENT_INVALID',
+      'the PSU approved the consent without selecting any account or card account, so it grants no access: send the PSU to scaRedirect to select accounts',
+    );
   }
   const limit = maxAge(need, input.headers['psu-ip-address'] !== undefined);
   if (ctx.now - consent.scaAt >= limit.ms) {

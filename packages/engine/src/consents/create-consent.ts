@@ -24,7 +24,7 @@ export const createLegacyConsent: Operation = (draft, input, ctx) => {
   const response = createConsent(draft, input, ctx);
   ctx.warnings.push(
     warning(
-      'WARNING',
+      'BAD_REQUEST',
       'POST /v1/consents is deprecated and was to be removed on 05-Dec-2024 (part 9 rule 3): use POST /v1/bank-offered-consents',
     ),
   );

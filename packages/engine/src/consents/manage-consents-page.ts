@@ -88,6 +88,7 @@ export const submitConsentsPage: Operation = (draft, input, ctx) => {
   const offer = grantable(draft, nationalId, consent.context, consent.agreementId);
   consent.accountIds = offer.accounts.filter((a) => picked.has(a.id)).map((a) => a.id);
   consent.cardAccountIds = offer.cardAccounts.filter((c) => picked.has(c.id)).map((c) => c.id);
-  consent.status = consent.accountIds.length + consent.cardAccountIds.length > 0 ? 'valid' : 'revoked';
+  const granted = consent.accountIds.length + consent.cardAccountIds.length > 0;
+  consent.status = granted ? 'valid' : consent.status === 'valid' ? 'revoked' : consent.status;
   return htmlPage(200, overview(draft, nationalId, true, ctx.mount ?? ''));
 };

@@ -27,6 +27,8 @@ export const consentRoutes: readonly Route[] = [
     service: 'ais',
     operation: createConsent,
     requiredHeaders: SCA_HEADERS,
+    // part 4.2 item 12: the body is disregarded (whatever a proxy forwards).
+    bodyDisregarded: true,
     response: ScaRedirectOut,
   },
   {
@@ -35,6 +37,7 @@ export const consentRoutes: readonly Route[] = [
     service: 'ais',
     operation: createLegacyConsent,
     requiredHeaders: SCA_HEADERS,
+    bodyDisregarded: true,
     response: ScaRedirectOut,
   },
   {

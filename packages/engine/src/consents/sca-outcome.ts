@@ -26,7 +26,9 @@ export function findConsent(
 
 /**
  * part 5.2 rules 3 and 4: the accounts ticked on the consent page are the consent; unticking
- * revokes, ticking grants. A consent with nothing left is revoked (platform-facts §5: 403).
+ * revokes, ticking grants. A consent that granted something and is left with nothing is revoked
+ * (platform-facts §5: 403); one approved with nothing ticked, where nothing was granted before, is
+ * `empty`, and later reads say so.
  */
 export const consentScaOutcome: ScaOutcome = {
   describe: () =>
@@ -37,13 +39,13 @@ export const consentScaOutcome: ScaOutcome = {
     const picked = new Set(authorisation.selectedIds);
     const accountIds = offer.accounts.filter((a) => picked.has(a.id)).map((a) => a.id);
     const cardAccountIds = offer.cardAccounts.filter((c) => picked.has(c.id)).map((c) => c.id);
-    const status = accountIds.length + cardAccountIds.length > 0 ? 'valid' : 'revoked';
+    const granted = accountIds.length + cardAccountIds.length > 0;
     const existing = findConsent(draft, authorisation.tppId, psu.nationalId, psu.context, agreementId);
     if (existing !== null) {
       const consent = draft.consents[existing.consentId] as Draft<Consent>;
       consent.accountIds = accountIds;
       consent.cardAccountIds = cardAccountIds;
-      consent.status = status;
+      consent.status = granted ? 'valid' : existing.status === 'valid' ? 'revoked' : 'empty';
       consent.scaAt = ctx.now;
       return;
     }
@@ -56,7 +58,7 @@ export const consentScaOutcome: ScaOutcome = {
       agreementId,
       accountIds,
       cardAccountIds,
-      status,
+      status: granted ? 'valid' : 'empty',
       createdAt: ctx.now,
       scaAt: ctx.now,
       detailsDay: isoDate(ctx.now),

@@ -2,7 +2,7 @@ import { current, type Draft, enablePatches, Immer, isDraft, type Patch } from '
 import { catchUpProcessing } from '../payments/batch.js';
 import { assertAcceptedJson, assertAcceptedText } from './charset.js';
 import type { RequestContext } from './context.js';
-import { ApiError, apiError, tppMessage, warning } from './errors.js';
+import { ApiError, apiError, type TppMessage, tppMessage, warning } from './errors.js';
 import { assertValidHeaders, parseAcceptFixes, requireHeaders } from './headers.js';
 import { type EngineRequest, type EngineResponse, errorBody, json } from './http.js';
 import { ownEntry } from './ids.js';
@@ -119,22 +119,64 @@ function checkRole(route: Route, ctx: RequestContext, state: State): void {
     ctx.profile === 'production' ? ownEntry(state.tppRegistry, ctx.tpp.organisationId) : null;
   if (ctx.profile === 'production' && registered === undefined) {
     throw apiError(
-      'CERTIFICATE_INVALID',
+      'FORBIDDEN',
       `the certificate's TPP ${ctx.tpp.organisationId} (${ctx.tpp.name}) is not registered with the bank; register it with POST /_sandbank/tpps`,
       { path: 'TPP-Signature-Certificate' },
     );
   }
   if (needed !== null && registered && !registered.roles.includes(needed)) {
-    throw apiError('ROLE_INVALID', `${ctx.tpp.organisationId} is not registered for the role ${needed}`);
+    throw apiError('FORBIDDEN', `${ctx.tpp.organisationId} is not registered for the role ${needed}`, {
+      path: 'TPP-Signature-Certificate',
+    });
   }
   if (needed === null || ctx.tpp.roles.includes(needed)) return;
   const text = `the certificate of ${ctx.tpp.name} lacks the PSD2 role ${needed}, needed for ${
     route.service === 'ais' ? 'account information' : 'payment initiation'
   }`;
-  if (ctx.profile === 'production') throw apiError('ROLE_INVALID', text);
-  // Berlin Group 1.3.6 tppMessage2XX: a message on a success has the code WARNING.
+  if (ctx.profile === 'production') throw apiError('FORBIDDEN', text, { path: 'TPP-Signature-Certificate' });
+  // The same part 7 code as the production refusal, as a WARNING: the request goes through.
   ctx.warnings.push(
-    warning('WARNING', `${text}; the production profile rejects this request with ROLE_INVALID`),
+    warning(
+      'FORBIDDEN',
+      `${text}; the production profile refuses this request with 403 FORBIDDEN`,
+      'TPP-Signature-Certificate',
+    ),
+  );
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function withMessages(
+  item: Record<string, unknown>,
+  messages: readonly TppMessage[],
+): Record<string, unknown> {
+  if (messages.length === 0) return item;
+  const existing = Array.isArray(item.tppMessages) ? item.tppMessages : [];
+  return { ...item, tppMessages: [...existing, ...messages] };
+}
+
+/**
+ * The warnings of a successful answer join its `tppMessages`. An answer that is an array (the
+ * mock-data API's POST of several transactions) cannot hold them beside the items: each item carries
+ * the warnings whose path starts with its index (`[2].bookingStatus`), and every item those without one.
+ */
+function withWarnings(body: unknown, warnings: readonly TppMessage[]): unknown {
+  if (warnings.length === 0) return body;
+  if (isRecord(body)) return withMessages(body, warnings);
+  if (!Array.isArray(body)) return body;
+  const indexOf = (m: TppMessage) => /^\[(\d+)\]/.exec(m.path ?? '')?.[1];
+  return body.map((item, i) =>
+    isRecord(item)
+      ? withMessages(
+          item,
+          warnings.filter((m) => {
+            const index = indexOf(m);
+            return index === undefined || Number(index) === i;
+          }),
+        )
+      : item,
   );
 }
 
@@ -142,17 +184,7 @@ function finish(response: EngineResponse, request: EngineRequest, ctx: RequestCo
   const headers = { ...response.headers };
   const requestId = request.headers['x-request-id'];
   if (requestId !== undefined) headers['x-request-id'] = requestId;
-  let body = response.json;
-  if (
-    ctx.warnings.length > 0 &&
-    response.status < 400 &&
-    body !== null &&
-    typeof body === 'object' &&
-    !Array.isArray(body)
-  ) {
-    const existing = (body as { tppMessages?: unknown[] }).tppMessages ?? [];
-    body = { ...body, tppMessages: [...existing, ...ctx.warnings] };
-  }
+  const body = response.status < 400 ? withWarnings(response.json, ctx.warnings) : response.json;
   return body === undefined ? { ...response, headers } : { ...response, headers, json: body };
 }
 
@@ -190,11 +222,9 @@ export function createReducer(
       }
       if (match.kind === 'method-not-allowed') {
         throw apiError(
-          'SERVICE_INVALID',
+          'BAD_REQUEST',
           `${request.method} is not allowed on ${request.path.slice(0, 200)}; allowed: ${match.allow.join(', ')}`,
-          {
-            headers: { allow: match.allow.join(', ') },
-          },
+          { status: 405, headers: { allow: match.allow.join(', ') } },
         );
       }
       const { route, params } = match;
@@ -210,7 +240,7 @@ export function createReducer(
         requireHeaders(request.headers, route.requiredHeaders ?? []);
         if (ctx.tpp.kind === 'rejected') throw new ApiError(ctx.tpp.status, ctx.tpp.messages);
         checkRole(route, ctx, state);
-        body = parseJsonBody(request);
+        body = route.bodyDisregarded ? undefined : parseJsonBody(request);
       } else if (route.service === 'page') {
         body = request.method === 'POST' ? parseFormBody(request) : undefined;
       } else {

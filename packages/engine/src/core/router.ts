@@ -53,6 +53,11 @@ export interface Route {
   query?: z.ZodType;
   /** zod schema of the JSON body, for the OpenAPI document (the operation validates it). */
   body?: z.ZodType;
+  /**
+   * The contract disregards this operation's body (part 4.2 item 12): it is neither decoded nor
+   * parsed, so no content type or content can fail the request (it still counts for the Digest).
+   */
+  bodyDisregarded?: boolean;
   /** zod schema of a successful JSON answer: documented, and checked when `checkResponses` is on. */
   response?: z.ZodType;
   /** One line for the OpenAPI document. */

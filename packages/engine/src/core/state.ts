@@ -169,7 +169,11 @@ export const Consent = z.object({
   agreementId: z.string().nullable(),
   accountIds: z.array(z.string()),
   cardAccountIds: z.array(z.string()),
-  status: z.enum(['valid', 'revoked']),
+  /**
+   * `valid`: grants what it lists. `revoked`: the PSU unticked everything it had granted (platform-facts
+   * §5: 403). `empty`: the PSU approved the consent with nothing ticked, so it never granted anything.
+   */
+  status: z.enum(['valid', 'revoked', 'empty']),
   createdAt: z.number().int(),
   /** The PSU's last SCA for this consent: lists, renewal and detail limits count from it. */
   scaAt: z.number().int(),

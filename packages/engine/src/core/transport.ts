@@ -45,6 +45,11 @@ export function decodeBody(bytes: Uint8Array): string {
   }
 }
 
+/** A body nobody parses (part 4.2 item 12), as text for the request log: invalid bytes become U+FFFD. */
+export function decodeBodyLeniently(bytes: Uint8Array): string {
+  return lenient.decode(bytes);
+}
+
 export async function readBody(request: Request, maxBytes: number): Promise<Uint8Array | null> {
   if (request.body === null) return null;
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);

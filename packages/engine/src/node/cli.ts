@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import type { Profile } from '../core/context.js';
-import { createSandbox } from '../sandbox.js';
+import { CONTROL_ROOT, createSandbox } from '../sandbox.js';
 import { createSandboxServer, DEFAULT_HOST, DEFAULT_PORT, listen } from './server.js';
 
 const USAGE = `Usage: sandbank serve [--port N] [--host H] [--profile sandbox|production] [--seed S] [--signatures required|off]
+                     [--base-path /api-sandbox/v1]
        sandbank init <publicDir>
 
 serve  serves the Sandbank engine over HTTP (default http://${DEFAULT_HOST}:${DEFAULT_PORT}; PORT also works)
@@ -36,6 +37,7 @@ export async function main(argv: string[]): Promise<number> {
       profile: { type: 'string' },
       seed: { type: 'string' },
       signatures: { type: 'string' },
+      'base-path': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -59,7 +61,20 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`sandbank: --signatures must be required or off, got ${signatures}`);
     return 2;
   }
-  const sandbox = createSandbox({ profile, signatures, ...(values.seed ? { seed: values.seed } : {}) });
+  // The API's base path (default /v1); the platform's own sandbox serves under /api-sandbox/v1.
+  const basePath = values['base-path'] ?? '/v1';
+  if (!/^(\/[A-Za-z0-9._~-]+)+\/?$/.test(basePath) || basePath.startsWith(CONTROL_ROOT)) {
+    console.error(
+      `sandbank: --base-path must be a path such as /api-sandbox/v1 (outside ${CONTROL_ROOT}), got ${basePath}`,
+    );
+    return 2;
+  }
+  const sandbox = createSandbox({
+    profile,
+    signatures,
+    basePath,
+    ...(values.seed ? { seed: values.seed } : {}),
+  });
   const server = createSandboxServer(sandbox);
   const url = await listen(server, { port, host: values.host ?? DEFAULT_HOST });
   console.log(

@@ -8,7 +8,7 @@ import { transition } from './transitions.js';
 /**
  * DELETE a payment (part 4.2 item 12: every product): an unsigned payment (RCVD) is cancelled, an
  * active standing order (ACWP) stopped; both answer 204. PDNG cannot be deleted (part 3 rule 3);
- * signed or executed payments neither. Refusals are 405 CANCELLATION_INVALID with the reason.
+ * signed or executed payments neither. Refusals are 409 CONFLICT with the reason.
  */
 function cancel(service: PaymentService): Operation {
   return (draft, input, ctx) => {
@@ -31,7 +31,7 @@ function cancel(service: PaymentService): Operation {
           : status === 'RJCT' || status === 'CANC'
             ? `the payment is already ${status === 'RJCT' ? 'rejected' : 'cancelled'}`
             : `the payment is signed (${status}) and will be executed; a signed payment can no longer be deleted through the API`;
-    throw apiError('CANCELLATION_INVALID', reason, { path: 'paymentId' });
+    throw apiError('CONFLICT', reason, { path: 'paymentId' });
   };
 }
 

@@ -29,7 +29,7 @@ function pendingAuthorisation(draft: Draft<State>, ids: readonly string[]) {
       return authorisation;
     }
   }
-  throw apiError('STATUS_INVALID', 'no authorisation is waiting: start one with POST …/authorisations');
+  throw apiError('CONFLICT', 'no authorisation is waiting: start one with POST …/authorisations');
 }
 
 function psuOf(

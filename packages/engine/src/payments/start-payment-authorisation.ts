@@ -11,7 +11,7 @@ function start(service: PaymentService): Operation {
     const payment = ownPayment(draft, input.params, service, ctx, input.headers);
     if (payment.transactionStatus !== 'RCVD') {
       throw apiError(
-        'STATUS_INVALID',
+        'CONFLICT',
         `the payment is ${payment.transactionStatus}: only a payment awaiting authorisation (RCVD) can be authorised`,
       );
     }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CASH_ACCOUNT_TYPES } from '../core/codes.js';
+import type { RequestContext } from '../core/context.js';
 import { apiError } from '../core/errors.js';
 import { json } from '../core/http.js';
 import { allocateId } from '../core/ids.js';
@@ -9,27 +10,36 @@ import type { Account } from '../core/state.js';
 import { parseWith } from '../core/validate.js';
 import { customerInBody } from './lookup.js';
 import { ibanFromBban, isValidBban, isValidIban } from './norwegian.js';
-import { BalanceIn, Currency, Int32, text } from './schemas.js';
+import { anyCase, BalanceIn, Currency, IbanIn, Int32, text } from './schemas.js';
 import { SANDBOX_BIC } from './seed.js';
+import { reportDefault, reportStored } from './stored.js';
 import { accountView } from './views.js';
 
 /** part 2.7: every field required. */
 export const CreateAccountBody = z.object({
   customerNumber: z.string(),
   accountName: text(70),
-  bban: z.string().regex(/^\d{11}$/, { error: 'must be a Norwegian BBAN of 11 digits' }),
-  iban: z.string().max(34, { error: 'must be at most 34 characters' }),
+  // Checked with the other fields, so a client fixes every problem in one round.
+  bban: z
+    .string()
+    .regex(/^\d{11}$/, { error: 'must be a Norwegian BBAN of 11 digits' })
+    .refine(isValidBban, { error: 'fails the MOD11 check digit (weights 5,4,3,2,7,6,5,4,3,2)' }),
+  iban: IbanIn,
   currency: Currency,
   product: text(70),
-  cashAccountType: z.enum(CASH_ACCOUNT_TYPES, {
-    error: `must be one of the part 2.1 cashAccountType codes: ${CASH_ACCOUNT_TYPES.join(', ')}`,
-  }),
+  cashAccountType: anyCase(
+    CASH_ACCOUNT_TYPES,
+    `must be one of the part 2.1 cashAccountType codes: ${CASH_ACCOUNT_TYPES.join(', ')}`,
+  ),
   creditLine: Int32.min(0, { error: 'must not be negative' }),
   balances: z.array(BalanceIn).max(2, { error: 'at most one closingBooked and one expected balance' }),
 });
 
 /** The opening booked and expected balances: a missing expected equals booked, a missing booked is 0. */
-function openingBalances(body: z.infer<typeof CreateAccountBody>): { booked: string; expected: string } {
+function openingBalances(
+  body: z.infer<typeof CreateAccountBody>,
+  ctx: RequestContext,
+): { booked: string; expected: string } {
   const amounts: Record<string, string> = {};
   body.balances.forEach((balance, i) => {
     const path = `balances[${i}]`;
@@ -59,7 +69,11 @@ function openingBalances(body: z.infer<typeof CreateAccountBody>): { booked: str
     amounts[balance.balanceType] = canonicalAmount(balance.balanceAmount.amount, body.currency);
   });
   const booked = amounts.closingBooked ?? canonicalAmount('0', body.currency);
-  return { booked, expected: amounts.expected ?? booked };
+  const expected = amounts.expected ?? booked;
+  if (amounts.closingBooked === undefined) reportDefault(ctx, 'balances', booked, 'a closingBooked balance');
+  if (amounts.expected === undefined)
+    reportDefault(ctx, 'balances', expected, 'an expected balance (the closingBooked amount)');
+  return { booked, expected };
 }
 
 /**
@@ -69,16 +83,8 @@ function openingBalances(body: z.infer<typeof CreateAccountBody>): { booked: str
  */
 export const createAccount: Operation = (draft, input, ctx) => {
   const body = parseWith(CreateAccountBody, input.body, 'body');
+  reportStored(ctx, input.body, body);
   customerInBody(draft, body.customerNumber, 'customerNumber');
-  if (!isValidBban(body.bban)) {
-    throw apiError(
-      'FORMAT_ERROR',
-      `bban ${body.bban} fails the MOD11 check digit (weights 5,4,3,2,7,6,5,4,3,2)`,
-      {
-        path: 'bban',
-      },
-    );
-  }
   if (!isValidIban(body.iban)) {
     throw apiError('FORMAT_ERROR', `iban ${body.iban} is not a valid IBAN (ISO 13616 check digits)`, {
       path: 'iban',
@@ -88,7 +94,7 @@ export const createAccount: Operation = (draft, input, ctx) => {
   if (body.iban !== expectedIban) {
     throw apiError('FORMAT_ERROR', `iban must match the bban: expected ${expectedIban}`, { path: 'iban' });
   }
-  const { booked, expected } = openingBalances(body);
+  const { booked, expected } = openingBalances(body, ctx);
   if (Object.values(draft.accounts).some((a) => a.bban === body.bban)) {
     throw apiError('CONFLICT', `an account with bban ${body.bban} already exists`, { path: 'bban' });
   }

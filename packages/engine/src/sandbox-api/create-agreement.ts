@@ -7,7 +7,8 @@ import type { Operation } from '../core/router.js';
 import type { Agreement } from '../core/state.js';
 import { parseWith } from '../core/validate.js';
 import { customerInBody } from './lookup.js';
-import { text } from './schemas.js';
+import { IbanIn, text } from './schemas.js';
+import { reportStored } from './stored.js';
 import { agreementView } from './views.js';
 
 /** part 4.2 item 12, platform-facts §2: `{owner, name, engagements:[{customer, account:{iban}, roles}]}`. */
@@ -20,8 +21,14 @@ export const CreateAgreementBody = z.object({
         customer: z.string().refine(isNorwegianNationalId, {
           error: 'must be the PSU national identity number or D-number (11 digits)',
         }),
-        account: z.object({ iban: z.string().max(34, { error: 'must be at most 34 characters' }) }),
-        roles: z.array(z.string().regex(/^[A-Z_]{1,35}$/, { error: 'must be a role name such as VIEW' })),
+        account: z.object({ iban: IbanIn }),
+        // Role names are upper case (VIEW, REGISTER); `view` is read as VIEW.
+        roles: z.array(
+          z
+            .string()
+            .regex(/^[A-Za-z_]{1,35}$/, { error: 'must be a role name such as VIEW' })
+            .transform((role) => role.toUpperCase()),
+        ),
       }),
     )
     .min(1, { error: 'must hold at least one engagement' }),
@@ -35,8 +42,9 @@ const REQUIRED_ROLES = ['VIEW', 'REGISTER'];
  * engagements to it (an engagement for the same PSU and account is replaced); otherwise a new
  * agreement is created.
  */
-export const createAgreement: Operation = (draft, input) => {
+export const createAgreement: Operation = (draft, input, ctx) => {
   const body = parseWith(CreateAgreementBody, input.body, 'body');
+  reportStored(ctx, input.body, body);
   const owner = customerInBody(draft, body.owner, 'owner');
   if (owner.customerType !== 'corporate') {
     throw apiError(

@@ -8,19 +8,23 @@ import type { Operation } from '../core/router.js';
 import type { CardTransaction } from '../core/state.js';
 import { parseWith } from '../core/validate.js';
 import { cardAccountInPath } from './lookup.js';
-import { IsoDate, MoneyIn, text } from './schemas.js';
+import { anyCase, IsoDate, MoneyIn, text } from './schemas.js';
+import { reportDefault, reportStored } from './stored.js';
 import { cardTransactionView } from './views.js';
 
-/** part 2.9 fields as a request; the contract does not show it. */
+const BOOKING_STATUSES = ['booked', 'pending'] as const;
+
+/**
+ * part 2.9 fields as a request; the contract does not show it. `bookingStatus` defaults to booked;
+ * part 2.9 types `merchantCategoryCode` as a string, so any text is kept as given.
+ */
 const CardTransactionIn = z.object({
-  bookingStatus: z.enum(['booked', 'pending']),
-  transactionDate: IsoDate,
+  bookingStatus: anyCase(BOOKING_STATUSES, 'must be booked or pending').default('booked'),
+  transactionDate: IsoDate.optional(),
   bookingDate: IsoDate.optional(),
   transactionAmount: MoneyIn,
   originalAmount: MoneyIn.optional(),
-  merchantCategoryCode: z
-    .string()
-    .regex(/^\d{4}$/, { error: 'must be a 4-digit ISO 18245 merchant category code' }),
+  merchantCategoryCode: text(35),
   merchantName: text(70).optional(),
 });
 
@@ -43,11 +47,17 @@ function fail(path: string, message: string): never {
 export const createCardTransactions: Operation = (draft, input, ctx) => {
   const card = cardAccountInPath(draft, input.params.mockCardAccountId ?? '');
   const items = parseWith(CreateCardTransactionsBody, input.body, 'body');
+  reportStored(ctx, input.body, items);
   const today = isoDate(ctx.now);
-  const valid = items.map((tx, i) => {
+  const valid = items.map((item, i) => {
     const path = `[${i}]`;
+    const transactionDate = item.transactionDate ?? item.bookingDate;
+    if (transactionDate === undefined) fail(`${path}.transactionDate`, 'is required (or a bookingDate)');
+    if (item.transactionDate === undefined) reportDefault(ctx, `${path}.transactionDate`, transactionDate);
+    const tx = { ...item, transactionDate };
     const bookingDate = tx.bookingDate ?? (tx.bookingStatus === 'pending' ? tx.transactionDate : undefined);
     if (bookingDate === undefined) fail(`${path}.bookingDate`, 'is required on a booked transaction');
+    if (tx.bookingDate === undefined) reportDefault(ctx, `${path}.bookingDate`, bookingDate);
     if (tx.transactionAmount.currency !== card.currency) {
       fail(`${path}.transactionAmount.currency`, `must be the card currency ${card.currency}`);
     }
@@ -63,13 +73,16 @@ export const createCardTransactions: Operation = (draft, input, ctx) => {
       fail(`${path}.bookingDate`, 'must not be before the transactionDate');
     return { tx, bookingDate };
   });
-  const created = valid.map(({ tx, bookingDate }): CardTransaction => {
+  const created = valid.map(({ tx, bookingDate }, i): CardTransaction => {
     const cardTransactionId = allocateShortId(draft);
     const transactionAmount = {
       amount: canonicalAmount(tx.transactionAmount.amount, card.currency),
       currency: card.currency,
     };
     const original = tx.originalAmount ?? tx.transactionAmount;
+    if (tx.originalAmount === undefined) {
+      reportDefault(ctx, `[${i}].originalAmount`, original, `[${i}].originalAmount (the transactionAmount)`);
+    }
     const out: CardTransaction = {
       cardTransactionId,
       cardAccountId: card.id,

@@ -1,6 +1,5 @@
 import type { Draft } from 'immer';
 import { z } from 'zod';
-import { PURPOSE_CODES } from '../core/codes.js';
 import { isoDate } from '../core/dates.js';
 import { apiError } from '../core/errors.js';
 import { json } from '../core/http.js';
@@ -12,6 +11,7 @@ import type { Account, AccountRef, State, Transaction } from '../core/state.js';
 import { parseWith } from '../core/validate.js';
 import { accountInPath } from './lookup.js';
 import { AccountRefIn, Currency, DecimalAmount, IsoDate, text } from './schemas.js';
+import { reportStored } from './stored.js';
 import { checkParties } from './transaction-parties.js';
 import { transactionView } from './views.js';
 
@@ -26,9 +26,10 @@ const TransactionIn = z.object({
   creditorAccount: AccountRefIn.optional(),
   debtorName: text(70).optional(),
   debtorAccount: AccountRefIn.optional(),
-  purposeCode: z
-    .enum(PURPOSE_CODES, { error: `must be one of the part 2.1 purpose codes: ${PURPOSE_CODES.join(', ')}` })
-    .optional(),
+  // The part 2.1 purpose-code list belongs to payments; part 2.11 types nothing here, so any code the
+  // platform's scripts send (`"code"`) is kept as given. Account information shows its first 4 characters
+  // (part 2.6: max 4).
+  purposeCode: text(35).optional(),
   bankTransactionCode: text(35).optional(),
 });
 type TransactionIn = z.infer<typeof TransactionIn>;
@@ -77,6 +78,7 @@ function canonicalAmountAt(amount: string, currency: string, path: string): stri
 export const createTransactions: Operation = (draft, input, ctx) => {
   const account = accountInPath(draft, input.params.mockAccountId ?? '');
   const items = parseWith(CreateTransactionsBody, input.body, 'body');
+  reportStored(ctx, input.body, items);
   const today = isoDate(ctx.now);
   const amounts = items.map((tx, i) => validate(draft, account, tx, i, today));
   const created = items.map((tx, i): Transaction => {

@@ -16,7 +16,7 @@ export const DEFAULT_LIMIT = 200;
 export function readPage(query: Record<string, string[]>): Page {
   const parsed = parseWith(ListingQuery, singleQuery(query), 'query');
   if (parsed.fromDate !== undefined && parsed.toDate !== undefined && parsed.fromDate > parsed.toDate) {
-    throw apiError('PERIOD_INVALID', `fromDate ${parsed.fromDate} is after toDate ${parsed.toDate}`, {
+    throw apiError('FORMAT_ERROR', `fromDate ${parsed.fromDate} is after toDate ${parsed.toDate}`, {
       path: 'fromDate',
     });
   }

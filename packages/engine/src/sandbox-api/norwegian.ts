@@ -44,14 +44,3 @@ export function makeBban(bankCode: string, serial: number): string {
     if (check !== null) return `${first10}${check}`;
   }
 }
-
-const ORGANISATION_WEIGHTS = [3, 2, 7, 6, 5, 4, 3, 2];
-
-/** Norwegian organisation number (Enhetsregisteret): 9 digits, MOD11 check digit with weights 3,2,7,6,5,4,3,2. */
-export function isOrganisationNumber(value: string): boolean {
-  if (!/^\d{9}$/.test(value)) return false;
-  const sum = ORGANISATION_WEIGHTS.reduce((acc, w, i) => acc + w * Number(value[i]), 0);
-  const r = 11 - (sum % 11);
-  const check = r === 11 ? 0 : r;
-  return check !== 10 && check === Number(value[8]);
-}

@@ -4,15 +4,62 @@ import { parseIsoDate } from '../core/dates.js';
 import { fractionDigits, isDecimal, minorUnits, numberToDecimal } from '../core/money.js';
 
 /**
- * Request pieces shared by the mock-data operations. Objects are `z.object`, not `z.strictObject`:
- * like the real platform, unknown fields are ignored rather than rejected.
+ * Request pieces shared by the mock-data operations. They accept what the platform's own mock-data
+ * scripts send (docs/sandbox-api.md, "Accepted forms"): an enumeration in any case, a month as a
+ * date. The parsed value is the canonical form the bank stores; `reportStored` (stored.ts) tells the
+ * client where that differs from what it sent.
  */
 
 export const INT32_MAX = 2_147_483_647;
 
-export const Currency = z.enum(CURRENCIES, {
-  error: 'must be an ISO 4217 currency code from the part 2.1 list',
-});
+/**
+ * An enumeration matched without regard to case (`EXPECTED`, `Enabled`); the output is the
+ * canonical spelling of the list.
+ */
+export function anyCase<const T extends readonly [string, ...string[]]>(values: T, error: string) {
+  const canonical = new Map<string, T[number]>(values.map((v) => [v.toLowerCase(), v]));
+  return z
+    .string({ error })
+    .transform((value, ctx): T[number] => {
+      const found = canonical.get(value.toLowerCase());
+      if (found !== undefined) return found;
+      ctx.issues.push({ code: 'custom', input: value, message: error });
+      return z.NEVER;
+    })
+    .meta({ description: `one of ${values.join(', ')}, in any case` });
+}
+
+export const Currency = anyCase(CURRENCIES, 'must be an ISO 4217 currency code from the part 2.1 list');
+
+const MONTH_ERROR = 'must be a month: yyyy-mm, a date yyyy-mm-dd in it, or mm/yy';
+
+/**
+ * A month (card expiry): `yyyy-mm`, or a date or date-time within it (`2020-01-01`, as the
+ * platform's scripts send), or the card's own `mm/yy` / `mm/yyyy`. Stored as `yyyy-mm`.
+ */
+export const MonthIn = z
+  .string({ error: MONTH_ERROR })
+  .transform((value, ctx) => {
+    const iso = /^(\d{4})-(\d{2})(-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?)?$/.exec(value);
+    const card = /^(\d{2})\/(\d{2}|\d{4})$/.exec(value);
+    const year = iso?.[1] ?? (card?.[2]?.length === 2 ? `20${card[2]}` : card?.[2]);
+    const month = iso?.[2] ?? card?.[1];
+    const dayOk = iso?.[3] === undefined || !Number.isNaN(parseIsoDate(value.slice(0, 10)));
+    if (year !== undefined && month !== undefined && month >= '01' && month <= '12' && dayOk) {
+      return `${year}-${month}`;
+    }
+    ctx.issues.push({ code: 'custom', input: value, message: MONTH_ERROR });
+    return z.NEVER;
+  })
+  .meta({ description: 'yyyy-mm, yyyy-mm-dd or mm/yy; stored as yyyy-mm' });
+
+/** An IBAN as people write it (`no93 8601 1117 947`): spaces dropped, letters upper-cased. */
+export const IbanIn = z
+  .string({ error: 'must be an IBAN' })
+  .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+  .pipe(
+    z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/, { error: 'must be an IBAN of at most 34 characters' }),
+  );
 
 /** A text field of 1 to `max` characters. */
 export function text(max: number) {
@@ -64,7 +111,11 @@ export const MoneyIn = z.object({ amount: DecimalAmount, currency: Currency }).s
 export type MoneyIn = z.infer<typeof MoneyIn>;
 
 /** A balance in a request (part 2.7 create account, part 2.10 balance update). */
-export const BalanceIn = z.object({ balanceType: z.enum(BALANCE_TYPES), balanceAmount: MoneyIn });
+export const BalanceIn = z.object({
+  // part 2.7 types the request's balanceType as a string; part 3 lists the values in this spelling.
+  balanceType: anyCase(BALANCE_TYPES, `must be one of ${BALANCE_TYPES.join(', ')}`),
+  balanceAmount: MoneyIn,
+});
 export type BalanceIn = z.infer<typeof BalanceIn>;
 
 /** part 8: an account reference, bban max 30 and iban max 34 characters; at least one of them. */
@@ -74,10 +125,7 @@ export const AccountRefIn = z
       .string()
       .regex(/^[A-Za-z0-9]{1,30}$/, { error: 'must be 1 to 30 letters or digits' })
       .optional(),
-    iban: z
-      .string()
-      .regex(/^[A-Z]{2}\d{2}[A-Za-z0-9]{1,30}$/, { error: 'must be an IBAN of at most 34 characters' })
-      .optional(),
+    iban: IbanIn.optional(),
     currency: Currency.optional(),
   })
   .refine((ref) => ref.bban !== undefined || ref.iban !== undefined, {

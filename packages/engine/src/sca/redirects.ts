@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../core/errors.js';
 import type { Authorisation } from '../core/state.js';
 
 /** Query values are percent-encoded (RFC 3986), so `message` reads back with decodeURIComponent. */
@@ -27,7 +28,8 @@ export function successLocation(authorisation: Authorisation, redirectUri: strin
 
 export interface ScaFailure {
   status: number;
-  code: string;
+  /** A part 7 code, like every code the bank sends. */
+  code: ErrorCode;
   message: string;
 }
 

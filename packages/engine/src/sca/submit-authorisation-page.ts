@@ -61,7 +61,7 @@ function identify(
   ) {
     return failAuthorisation(draft, authorisation, ctx, {
       status: 400,
-      code: 'CORPORATE_ID_INVALID',
+      code: 'RESOURCE_UNKNOWN',
       message: 'the PSU-Corporate-ID of the request is not an agreement of the PSU who signed in',
     });
   }

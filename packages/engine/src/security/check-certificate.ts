@@ -14,25 +14,25 @@ export async function checkCertificate(
   const value = headers.get(header);
   if (value === null || value.trim() === '') {
     return failStep(
-      'CERTIFICATE_MISSING',
+      'HTTP_HEADER_REQUIRED',
       header,
       `the ${rules.noun} is signed but has no ${header} header with the signing certificate in base64 DER ` +
         '(part 5.1 rule 11)',
     );
   }
   const found = await cache.lookup(value, subtle);
-  if (!found.ok) return failStep('CERTIFICATE_INVALID', header, `${header}: ${found.problem}`);
+  if (!found.ok) return failStep('FORMAT_ERROR', header, `${header}: ${found.problem}`);
   const { entry } = found;
   const { certificate } = entry;
   if (certificate.publicKeyAlgorithmOid !== RSA_ENCRYPTION_OID) {
     return failStep(
-      'CERTIFICATE_INVALID',
+      'BAD_REQUEST',
       header,
       `${header}: the certificate key is ${certificate.publicKeyAlgorithmOid}, not RSA, so it cannot verify ` +
         'rsa-sha256 (part 5.1 rule 4)',
     );
   }
-  if (entry.tpp === null) return failStep('CERTIFICATE_INVALID', header, `${header}: ${entry.tppProblem}`);
+  if (entry.tpp === null) return failStep('BAD_REQUEST', header, `${header}: ${entry.tppProblem}`);
   const reused = found.cached ? ' (cached)' : '';
   return pass(entry, `${certificate.subject.text}, serial ${certificate.serialHex}${reused}`);
 }
@@ -42,14 +42,14 @@ export function checkValidity(entry: CertificateEntry, now: number, header: stri
   const at = new Date(now).toISOString();
   if (now > notAfter) {
     return failStep(
-      'CERTIFICATE_EXPIRED',
+      'BAD_REQUEST',
       header,
       `the certificate expired at ${new Date(notAfter).toISOString()} (notAfter); the bank clock is ${at}`,
     );
   }
   if (now < notBefore) {
     return failStep(
-      'CERTIFICATE_EXPIRED',
+      'BAD_REQUEST',
       header,
       `the certificate is not yet valid: notBefore is ${new Date(notBefore).toISOString()}, the bank clock is ${at}`,
     );

@@ -12,7 +12,7 @@ export function checkDate(
 ): StepResult<number> {
   if (listed === null) {
     return failStep(
-      'FORMAT_ERROR',
+      'HTTP_HEADER_REQUIRED',
       'Date',
       `the ${rules.noun} has no Date header (part 5.1 rule 1); browsers cannot set Date on fetch(), so send ` +
         'X-Date with the same RFC 7231 value and sign it as x-date',
@@ -32,7 +32,7 @@ export function checkDate(
   if (offMs > maxSkewMs) {
     const direction = at > now ? 'ahead of' : 'behind';
     return failStep(
-      'SIGNATURE_INVALID',
+      'BAD_REQUEST',
       header,
       `${header} is ${Math.ceil(offMs / 1000)} s off the bank clock (limit ${maxSkewMs / 1000} s): ` +
         `${header} says ${value}, ${direction} the bank clock at ${formatHttpDate(now)}`,

@@ -14,7 +14,7 @@ export async function checkDigest(
   if (value === null) {
     if (!required) return pass(null, `no Digest header; not required on this ${rules.noun}`);
     return failStep(
-      'FORMAT_ERROR',
+      'HTTP_HEADER_REQUIRED',
       'Digest',
       `the ${rules.noun} has no Digest header, which this operation requires: send ` +
         "Digest: SHA-256=<base64 of the body's SHA-256> and sign it as digest (RFC 3230, part 4.1)",
@@ -43,7 +43,7 @@ export async function checkDigest(
   }
   const first = supported[0]!;
   return failStep(
-    'SIGNATURE_INVALID',
+    'BAD_REQUEST',
     'Digest',
     `Digest ${first.algorithm} does not match the body (expected ${computed.get(first.algorithm!)})`,
   );

@@ -17,8 +17,7 @@ export function checkKeyId(keyIdText: string, entry: CertificateEntry): StepResu
 
 function compareKeyId(keyIdText: string, entry: CertificateEntry): StepResult<KeyId> {
   const parsed = parseKeyId(keyIdText);
-  if (!parsed.ok)
-    return failStep('SIGNATURE_INVALID', 'Signature', `keyId "${keyIdText}": ${parsed.problem}`);
+  if (!parsed.ok) return failStep('FORMAT_ERROR', 'Signature', `keyId "${keyIdText}": ${parsed.problem}`);
   const { keyId } = parsed;
   const { certificate } = entry;
   if (!sameSerial(keyId.serialHex, certificate.serialHex)) {
@@ -26,14 +25,14 @@ function compareKeyId(keyIdText: string, entry: CertificateEntry): StepResult<Ke
       ? ' (keyId has it in decimal; part 5.1 rule 3 wants upper-case hex)'
       : '';
     return failStep(
-      'SIGNATURE_INVALID',
+      'BAD_REQUEST',
       'Signature',
       `keyId serial ${keyId.serialHex} does not match certificate serial ${certificate.serialHex}${hint}`,
     );
   }
   if (keyId.issuerCanonical !== certificate.issuer.canonical) {
     return failStep(
-      'SIGNATURE_INVALID',
+      'BAD_REQUEST',
       'Signature',
       `keyId issuer ${keyId.issuerText} does not match certificate issuer ${certificate.issuer.text}`,
     );

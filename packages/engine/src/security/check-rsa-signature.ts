@@ -15,11 +15,11 @@ export async function checkRsaSignature(
   header: string,
 ): Promise<StepResult<null>> {
   const key = await publicKey(entry, cache, subtle);
-  if (typeof key === 'string') return failStep('CERTIFICATE_INVALID', header, key);
+  if (typeof key === 'string') return failStep('FORMAT_ERROR', header, key);
   const expectedLength = modulusBytes(key);
   if (signature.length !== expectedLength) {
     return failStep(
-      'SIGNATURE_INVALID',
+      'BAD_REQUEST',
       'Signature',
       `signature is ${signature.length} bytes, but the certificate's ${expectedLength * 8}-bit key makes ` +
         `${expectedLength}-byte signatures`,
@@ -34,7 +34,7 @@ export async function checkRsaSignature(
   }
   const prefix = "signature does not verify against the certificate's key (signing string was: ";
   const shown = JSON.stringify(signingString);
-  return failStep('SIGNATURE_INVALID', 'Signature', `${prefix}${clip(shown, 510 - prefix.length)})`);
+  return failStep('BAD_REQUEST', 'Signature', `${prefix}${clip(shown, 510 - prefix.length)})`);
 }
 
 function publicKey(

@@ -13,14 +13,14 @@ export function checkSignatureParams(headers: Headers, rules: MessageRules): Ste
         ? 'the request has no Signature header (part 5.1 rule 9): sign with signRequest() from ' +
           "@sandbank/engine/tpp, or create the sandbox with { signatures: 'off' } to turn the check off"
         : 'the response has no Signature header (part 5.1 rule 10)';
-    return failStep('SIGNATURE_MISSING', 'Signature', text);
+    return failStep('HTTP_HEADER_REQUIRED', 'Signature', text);
   }
   const parsed = parseSignatureHeader(value);
-  if (!parsed.ok) return failStep('SIGNATURE_INVALID', 'Signature', parsed.text);
+  if (!parsed.ok) return failStep('FORMAT_ERROR', 'Signature', parsed.text);
   const { params } = parsed;
   if (!ACCEPTED_ALGORITHMS.has(params.algorithm.toLowerCase())) {
     return failStep(
-      'SIGNATURE_INVALID',
+      'FORMAT_ERROR',
       'Signature',
       `Signature names unsupported algorithm ${params.algorithm} (expected rsa-sha256), part 5.1 rule 4`,
     );

@@ -14,13 +14,16 @@ export function checkSignedHeaders(
   headers: Headers,
   rules: MessageRules,
 ): StepResult<'date' | 'x-date' | null> {
-  const fail = (text: string) => failStep('SIGNATURE_INVALID', 'Signature', text);
+  // A list that is not a list of header names is malformed; one that leaves out or invents a header
+  // fails the rule.
+  const malformed = (text: string) => failStep('FORMAT_ERROR', 'Signature', text);
+  const fail = (text: string) => failStep('BAD_REQUEST', 'Signature', text);
   const seen = new Set<string>();
   for (const name of names) {
-    if (seen.has(name)) return fail(`signed header list names ${name} twice`);
+    if (seen.has(name)) return malformed(`signed header list names ${name} twice`);
     seen.add(name);
     if (!TOKEN.test(name) && !/^\([a-z-]+\)$/.test(name)) {
-      return fail(
+      return malformed(
         `signed header list names ${JSON.stringify(name)}, which is not a header name (RFC 9110 §5.1)`,
       );
     }

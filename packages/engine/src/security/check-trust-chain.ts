@@ -22,7 +22,7 @@ export async function checkTrustChain(
   if (found.issuer === null) {
     const unreadable = found.unreadable > 0 ? `, ${found.unreadable} of them unreadable` : '';
     return failStep(
-      'CERTIFICATE_INVALID',
+      'BAD_REQUEST',
       header,
       `the certificate is not issued by a trusted CA (issuer ${entry.certificate.issuer.text}; ` +
         `${anchors.length} trust anchor${anchors.length === 1 ? '' : 's'} configured${unreadable})`,

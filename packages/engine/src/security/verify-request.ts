@@ -28,13 +28,12 @@ export interface VerifiedTpp {
   email?: string;
 }
 
-export type VerifyFailureCode =
-  | 'SIGNATURE_MISSING'
-  | 'SIGNATURE_INVALID'
-  | 'CERTIFICATE_MISSING'
-  | 'CERTIFICATE_INVALID'
-  | 'CERTIFICATE_EXPIRED'
-  | 'FORMAT_ERROR';
+/**
+ * Part 7 rule 1 codes, the only ones the bank sends (part 5.1 rule 9 makes every failure 400): a
+ * header the check needs is absent (`HTTP_HEADER_REQUIRED`), a header is not in its form
+ * (`FORMAT_ERROR`), or a well-formed signature fails a step (`BAD_REQUEST`). The text names the step.
+ */
+export type VerifyFailureCode = 'HTTP_HEADER_REQUIRED' | 'FORMAT_ERROR' | 'BAD_REQUEST';
 
 export interface VerifyStep {
   step: string;

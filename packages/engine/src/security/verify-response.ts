@@ -61,7 +61,7 @@ export async function verifyResponse(
       const text = `the response is signed with ${verdict.tpp.subjectDn} (serial ${verdict.tpp.serialHex}), not the pinned bank certificate`;
       return {
         ok: false,
-        code: 'CERTIFICATE_INVALID',
+        code: 'BAD_REQUEST',
         header: BANK_CERTIFICATE_HEADER,
         text,
         steps: verdict.steps,
@@ -78,7 +78,7 @@ export async function verifyResponse(
     });
     if (!same) {
       const text = `the response X-Request-ID ${echoed ?? '(absent)'} does not echo the request's ${options.requestId}`;
-      return { ok: false, code: 'SIGNATURE_INVALID', header: 'X-Request-ID', text, steps: verdict.steps };
+      return { ok: false, code: 'BAD_REQUEST', header: 'X-Request-ID', text, steps: verdict.steps };
     }
   }
   return verdict;

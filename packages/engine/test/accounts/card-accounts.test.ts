@@ -86,6 +86,21 @@ describe('card accounts', () => {
     });
   });
 
+  it('leaves out a merchantCategoryCode that is not an ISO 18245 code (the mock-data API keeps any text)', async () => {
+    const { state, card } = withCardTransactions();
+    const booked = state.cardTransactions[card.id]?.[1];
+    if (booked !== undefined) booked.merchantCategoryCode = 'BOB';
+    const sb = sandbox({ initialState: state, checkResponses: true });
+    const psu = await consent(sb, { nationalId: KARI, context: 'PRIVATE', accounts: 'all' });
+    const listed = await api(sb, 'GET', `/v1/card-accounts/${card.id}/transactions?bookingStatus=both`, {
+      headers: psu.headers,
+    });
+    expect(listed.status).toBe(200);
+    expect(listed.body.cardTransactions.booked[0].cardTransactionId).toBe('ct-1');
+    expect(listed.body.cardTransactions.booked[0]).not.toHaveProperty('merchantCategoryCode');
+    expect(listed.body.cardTransactions.pending[0].merchantCategoryCode).toBe('5411');
+  });
+
   it('applies date and limit filters to pending card transactions even in production', async () => {
     const { state, card } = withCardTransactions();
     const sb = sandbox({ initialState: state, profile: 'production' });

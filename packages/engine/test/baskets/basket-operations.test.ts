@@ -12,13 +12,13 @@ describe('signing basket delete and authorisations', () => {
     expect((await createBasket(sb, ids)).status).toBe(201);
   });
 
-  it('refuses to delete an authorised basket with 405 CANCELLATION_INVALID', async () => {
+  it('refuses to delete an authorised basket with 409 CONFLICT', async () => {
     const sb = newSandbox();
     const basket = await createBasket(sb, await kariPayments(sb, 1));
     await approveBasket(sb, basket.body.basketId, KARI);
     const reply = await api(sb, 'DELETE', basket.body._links.self.href);
-    expect(reply.status).toBe(405);
-    expect(reply.body.tppMessages[0].code).toBe('CANCELLATION_INVALID');
+    expect(reply.status).toBe(409);
+    expect(reply.body.tppMessages[0].code).toBe('CONFLICT');
   });
 
   it('starts a new basket authorisation (201), and refuses one for an authorised basket (409)', async () => {

@@ -43,7 +43,7 @@ describe('corporate context (part 5.4)', () => {
     const answer = await api(sb, 'GET', '/v1/accounts', { headers });
     expect(answer.status).toBe(400);
     expect(answer.body.tppMessages[0]).toMatchObject({
-      code: 'CORPORATE_ID_INVALID',
+      code: 'HTTP_HEADER_REQUIRED',
       path: 'PSU-Corporate-ID',
     });
     const withContext = await api(sb, 'GET', '/v1/accounts', {
@@ -59,7 +59,7 @@ describe('corporate context (part 5.4)', () => {
       headers: { ...psu.headers, 'psu-corporate-id': '11111111-1111-4111-8111-111111111111' },
     });
     expect(answer.status).toBe(400);
-    expect(answer.body.tppMessages[0].code).toBe('CORPORATE_ID_INVALID');
+    expect(answer.body.tppMessages[0]).toMatchObject({ code: 'RESOURCE_UNKNOWN', path: 'PSU-Corporate-ID' });
   });
 
   it('lists the PSU agreements with GET /v1/agreements', async () => {
@@ -137,6 +137,6 @@ describe('corporate context (part 5.4)', () => {
     });
     const href: string = created.body._links.scaRedirect.href;
     const failed = await submit(sb, href, await getPage(sb, href), { nationalIdentityNumber: FJORDLYS });
-    expect(redirectParams(failed).get('code')).toBe('CORPORATE_ID_INVALID');
+    expect(redirectParams(failed).get('code')).toBe('RESOURCE_UNKNOWN');
   });
 });

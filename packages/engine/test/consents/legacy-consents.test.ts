@@ -14,8 +14,8 @@ describe('POST /v1/consents (deprecated)', () => {
     expect(answer.body.tppMessages).toEqual([
       expect.objectContaining({
         category: 'WARNING',
-        // Berlin Group 1.3.6 tppMessage2XX: a message on a success has the code WARNING.
-        code: 'WARNING',
+        // part 7 rule 1: the codes are closed, warnings included (docs/errors.md).
+        code: 'BAD_REQUEST',
         text: expect.stringContaining('/v1/bank-offered-consents'),
       }),
     ]);

@@ -14,7 +14,7 @@ describe('routing', () => {
     const answer = await call(fixedSandbox(), 'DELETE', '/v1/sandbox/initialize');
     expect(answer.status).toBe(405);
     expect(answer.headers.get('allow')).toBe('POST');
-    expect(messages(answer)[0]?.code).toBe('SERVICE_INVALID');
+    expect(messages(answer)[0]?.code).toBe('BAD_REQUEST');
   });
 
   it('serves the API under a configured base path only', async () => {

@@ -19,7 +19,7 @@ describe('request signatures in the pipeline (part 5.1)', () => {
   it('refuses an unsigned /v1 request by default, saying how to sign and how to turn the check off', async () => {
     const answer = await send(createSandbox({ now: () => FIXED_NOW }), customers());
     expect(answer.status).toBe(400);
-    expect(answer.body.tppMessages[0].code).toBe('SIGNATURE_MISSING');
+    expect(answer.body.tppMessages[0]).toMatchObject({ code: 'HTTP_HEADER_REQUIRED', path: 'Signature' });
     expect(answer.body.tppMessages[0].text).toContain('signRequest');
     expect(answer.body.tppMessages[0].text).toContain("signatures: 'off'");
   });
@@ -59,6 +59,7 @@ describe('request signatures in the pipeline (part 5.1)', () => {
     );
     expect(answer.status).toBe(201);
     const warning = answer.body.tppMessages.find((m: { category: string }) => m.category === 'WARNING');
+    expect(warning).toMatchObject({ code: 'FORBIDDEN', path: 'TPP-Signature-Certificate' });
     expect(warning.text).toContain('PSP_AI');
   });
 });
@@ -74,8 +75,8 @@ describe('the production profile', () => {
     const sandbox = createSandbox({ now: () => FIXED_NOW, profile: 'production' });
     const signed = await signRequest(accounts(), await presetIdentity('both'), { now: FIXED_NOW });
     const answer = await send(sandbox, signed);
-    expect(answer.status).toBe(400);
-    expect(answer.body.tppMessages[0]).toMatchObject({ code: 'CERTIFICATE_INVALID' });
+    expect(answer.status).toBe(403);
+    expect(answer.body.tppMessages[0]).toMatchObject({ code: 'FORBIDDEN' });
     expect(answer.body.tppMessages[0].text).toContain('not registered');
   });
 
@@ -89,8 +90,8 @@ describe('the production profile', () => {
     });
     const signed = await signRequest(accounts(), await presetIdentity('pisp'), { now: FIXED_NOW });
     const answer = await send(sandbox, signed);
-    expect(answer.status).toBe(401);
-    expect(answer.body.tppMessages[0].code).toBe('ROLE_INVALID');
+    expect(answer.status).toBe(403);
+    expect(answer.body.tppMessages[0].code).toBe('FORBIDDEN');
   });
 
   it('refuses a certificate from a CA it does not trust', async () => {
@@ -108,7 +109,11 @@ describe('the production profile', () => {
     const signed = await signRequest(accounts(), await presetIdentity('wrong-ca'), { now: FIXED_NOW });
     const answer = await send(sandbox, signed);
     expect(answer.status).toBe(400);
-    expect(answer.body.tppMessages[0].code).toBe('CERTIFICATE_INVALID');
+    expect(answer.body.tppMessages[0]).toMatchObject({
+      code: 'BAD_REQUEST',
+      path: 'TPP-Signature-Certificate',
+    });
+    expect(answer.body.tppMessages[0].text).toContain('step "trust chain"');
   });
 
   it('lets a registered TPP through to the operation', async () => {

@@ -47,7 +47,7 @@ describe('pnpm serve', () => {
     const response = await fetch(`${base}/v1/sandbox/customers`, { headers: { 'X-Request-ID': 'r0' } });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { tppMessages: Array<{ code: string; text: string }> };
-    expect(body.tppMessages[0]?.code).toBe('SIGNATURE_MISSING');
+    expect(body.tppMessages[0]?.code).toBe('HTTP_HEADER_REQUIRED');
     expect(body.tppMessages[0]?.text).toContain('signRequest');
   });
 

@@ -19,7 +19,7 @@ describe('DELETE payment', () => {
     expect((await status(sb, created.body.paymentId)).body.transactionStatus).toBe('CANC');
   });
 
-  it('refuses a PDNG payment with 405 CANCELLATION_INVALID and an explanation (part 3 rule 3)', async () => {
+  it('refuses a PDNG payment with 409 CONFLICT and an explanation (part 3 rule 3)', async () => {
     const sb = newSandbox();
     const created = await createPayment(
       sb,
@@ -27,8 +27,8 @@ describe('DELETE payment', () => {
     );
     await approve(sb, created.body.paymentId);
     const reply = await api(sb, 'DELETE', created.body._links.self.href);
-    expect(reply.status).toBe(405);
-    expect(reply.body.tppMessages[0].code).toBe('CANCELLATION_INVALID');
+    expect(reply.status).toBe(409);
+    expect(reply.body.tppMessages[0].code).toBe('CONFLICT');
     expect(reply.body.tppMessages[0].text).toMatch(/PDNG/);
     expect((await status(sb, created.body.paymentId)).body.transactionStatus).toBe('PDNG');
   });
@@ -42,7 +42,7 @@ describe('DELETE payment', () => {
     );
     await advance(sb, 130);
     const executed = await api(sb, 'DELETE', created.body._links.self.href);
-    expect(executed.status).toBe(405);
+    expect(executed.status).toBe(409);
     expect(executed.body.tppMessages[0].text).toMatch(/executed/);
   });
 
@@ -50,7 +50,7 @@ describe('DELETE payment', () => {
     const sb = newSandbox();
     const created = await createPayment(sb, ndctBody(await state(sb)));
     await api(sb, 'DELETE', created.body._links.self.href);
-    expect((await api(sb, 'DELETE', created.body._links.self.href)).status).toBe(405);
+    expect((await api(sb, 'DELETE', created.body._links.self.href)).status).toBe(409);
   });
 
   it('is available for periodic and bulk payments', async () => {

@@ -62,7 +62,7 @@ describe('payment SCA outcome (briefs/sca-interface.md)', () => {
     await approve(sb, created.body.paymentId);
     const again = await approve(sb, created.body.paymentId);
     expect(again.status).toBe(409);
-    expect(again.body.tppMessages[0].code).toBe('STATUS_INVALID');
+    expect(again.body.tppMessages[0].code).toBe('CONFLICT');
   });
 
   it('describes amount and creditor for dynamic linking, escaped', async () => {

@@ -29,7 +29,7 @@ describe('POST payment authorisations', () => {
     expect((await approve(sb, created.body.paymentId)).body.transactionStatus).toBe('ACCP');
   });
 
-  it('refuses a signed payment with 409 STATUS_INVALID', async () => {
+  it('refuses a signed payment with 409 CONFLICT', async () => {
     const sb = newSandbox();
     const created = await createPayment(sb, ndctBody(await state(sb)));
     await approve(sb, created.body.paymentId);
@@ -37,7 +37,7 @@ describe('POST payment authorisations', () => {
       headers: paymentHeaders(),
     });
     expect(reply.status).toBe(409);
-    expect(reply.body.tppMessages[0].code).toBe('STATUS_INVALID');
+    expect(reply.body.tppMessages[0].code).toBe('CONFLICT');
   });
 
   it('requires TPP-Redirect-URI', async () => {

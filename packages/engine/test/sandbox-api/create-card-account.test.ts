@@ -26,6 +26,17 @@ test('creates a card account with defaults and answers 201 in the get shape', as
   expect(card.cardId).toMatch(/^130393\d+$/);
   expect(card._links.self).toEqual({ href: `/v1/sandbox/card-accounts/${card.resourceId}`, verbs: ['GET'] });
   expect(JSON.stringify(sandbox.getState())).not.toContain('4111111111111111');
+  // Every value the request did not give is reported with what was stored.
+  const reported = result.body.tppMessages.map((m: { category: string; code: string; path: string }) => {
+    expect(m).toMatchObject({ category: 'WARNING', code: 'FORMAT_ERROR' });
+    return m.path;
+  });
+  expect(reported.sort()).toEqual(
+    ['accountNumber', 'balances', 'cardId', 'cardIdVNo', 'expiry', 'pan', 'status'].sort(),
+  );
+  expect(result.body.tppMessages).toContainEqual(
+    expect.objectContaining({ path: 'expiry', text: 'expiry not given: stored "2029-03"' }),
+  );
 });
 
 test('takes every optional field when given', async () => {
@@ -52,12 +63,24 @@ test('takes every optional field when given', async () => {
     expiry: '2027-11',
     status: 'blocked',
   });
+  expect(result.body.tppMessages).toEqual([
+    {
+      category: 'WARNING',
+      code: 'FORMAT_ERROR',
+      path: 'maskedPan',
+      text: 'maskedPan: stored "5412xxxxxxxx4321" for "5412********4321"',
+    },
+  ]);
 });
 
-test('requires pan or maskedPan, not both, and a Luhn-valid pan', async () => {
+test('generates a maskedPan when neither pan nor maskedPan is given, refuses both, and a Luhn-invalid pan', async () => {
   const sandbox = newSandbox();
   const none = await api(sandbox, 'POST', path, { body: cardAccountBody(KARI, { pan: undefined }) });
-  expect(errorsOf(none)).toEqual([{ code: 'FORMAT_ERROR', path: 'pan' }]);
+  expect(none.status).toBe(201);
+  expect(none.body.cardAccount.maskedPan).toMatch(/^5399x{8}\d{4}$/);
+  expect(none.body.tppMessages).toContainEqual(
+    expect.objectContaining({ category: 'WARNING', code: 'FORMAT_ERROR', path: 'maskedPan' }),
+  );
   const both = await api(sandbox, 'POST', path, {
     body: cardAccountBody(KARI, { maskedPan: '4111xxxxxxxx1111' }),
   });

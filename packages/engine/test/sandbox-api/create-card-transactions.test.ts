@@ -81,7 +81,7 @@ test('validates the fields and the card currency', async () => {
         bookingStatus: 'settled',
         transactionDate: '27.02.2026',
         transactionAmount: { amount: '49.999', currency: 'NOK' },
-        merchantCategoryCode: '581',
+        merchantCategoryCode: '',
         merchantName: 'm'.repeat(71),
       },
     ],

@@ -19,7 +19,7 @@ test('creates a private customer with a national id and lists it', async () => {
   expect(list.body[4]).toEqual(result.body);
 });
 
-test('creates a corporate customer with a national id or a 9-digit organisation number', async () => {
+test('creates a corporate customer with any customer number of digits (parts 2.7, 4.2: a string)', async () => {
   const sandbox = newSandbox();
   const byId = await api(sandbox, 'POST', path, {
     body: { customerNumber: NEW_PRIVATE, name: 'Hansen Enkeltpersonforetak', type: 'corporate' },
@@ -30,6 +30,27 @@ test('creates a corporate customer with a national id or a 9-digit organisation 
   });
   expect(byOrg.status).toBe(201);
   expect(byOrg.body.customerType).toBe('corporate');
+  const eightDigits = await api(sandbox, 'POST', path, {
+    body: { customerNumber: '55555555', name: 'Testbedrift AS', type: 'corporate' },
+  });
+  expect(eightDigits.status).toBe(201);
+  expect(eightDigits.body.tppMessages).toBeUndefined();
+});
+
+test('reads the type in any case and says what it stored', async () => {
+  const result = await api(newSandbox(), 'POST', path, {
+    body: { customerNumber: '55555555', name: 'Testbedrift AS', type: 'CORPORATE' },
+  });
+  expect(result.status).toBe(201);
+  expect(result.body.customerType).toBe('corporate');
+  expect(result.body.tppMessages).toEqual([
+    {
+      category: 'WARNING',
+      code: 'FORMAT_ERROR',
+      path: 'type',
+      text: 'type: stored "corporate" for "CORPORATE"',
+    },
+  ]);
 });
 
 test('rejects an organisation number for a private customer', async () => {
@@ -40,14 +61,14 @@ test('rejects an organisation number for a private customer', async () => {
   expect(errorsOf(result)).toEqual([{ code: 'FORMAT_ERROR', path: 'customerNumber' }]);
 });
 
-test('rejects a national id with a wrong check digit and an organisation number with one', async () => {
+test('rejects a private national id with a wrong check digit, and a corporate number that is not digits', async () => {
   const sandbox = newSandbox();
   const badId = await api(sandbox, 'POST', path, {
     body: { customerNumber: '13039319956', name: 'Feil', type: 'private' },
   });
   expect(errorsOf(badId)).toEqual([{ code: 'FORMAT_ERROR', path: 'customerNumber' }]);
   const badOrg = await api(sandbox, 'POST', path, {
-    body: { customerNumber: '923609017', name: 'Feil AS', type: 'corporate' },
+    body: { customerNumber: '9236-09017', name: 'Feil AS', type: 'corporate' },
   });
   expect(errorsOf(badOrg)).toEqual([{ code: 'FORMAT_ERROR', path: 'customerNumber' }]);
 });

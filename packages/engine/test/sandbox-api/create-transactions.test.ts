@@ -110,7 +110,7 @@ describe('POST /v1/sandbox/accounts/{mockAccountId}/transactions', () => {
     expect(errorsOf(precise)).toEqual([{ code: 'FORMAT_ERROR', path: '[0].amount' }]);
   });
 
-  test('enforces the field limits and the purposeCode list', async () => {
+  test('enforces the field limits; purposeCode is any text up to 35 characters', async () => {
     const { sandbox, path } = await setup();
     const result = await api(sandbox, 'POST', path, {
       body: [
@@ -122,7 +122,7 @@ describe('POST /v1/sandbox/accounts/{mockAccountId}/transactions', () => {
           remittanceInformationUnstructured: 'r'.repeat(141),
           debtorName: 'd'.repeat(71),
           debtorAccount: { bban: '1'.repeat(31) },
-          purposeCode: 'GIFT',
+          purposeCode: 'p'.repeat(36),
         },
       ],
     });

@@ -67,7 +67,7 @@ test('rejects bad query parameters and an inverted period', async () => {
   const tooBig = await api(sandbox, 'GET', `${path}?limit=2147483648`);
   expect(errorsOf(tooBig)).toEqual([{ code: 'FORMAT_ERROR', path: 'limit' }]);
   const inverted = await api(sandbox, 'GET', `${path}?fromDate=2026-02-10&toDate=2026-02-01`);
-  expect(errorsOf(inverted)).toEqual([{ code: 'PERIOD_INVALID', path: 'fromDate' }]);
+  expect(errorsOf(inverted)).toEqual([{ code: 'FORMAT_ERROR', path: 'fromDate' }]);
 });
 
 test('answers 404 RESOURCE_UNKNOWN for an unknown account', async () => {

@@ -10,7 +10,7 @@ const certificate = signed.headers.get('tpp-signature-certificate')!;
 describe('the TPP-Signature-Certificate header', () => {
   it('is required when the request is signed', async () => {
     const verdict = failure(await verifyRequest(await tamper(signed, { 'TPP-Signature-Certificate': null })));
-    expect(verdict).toMatchObject({ code: 'CERTIFICATE_MISSING', header: 'TPP-Signature-Certificate' });
+    expect(verdict).toMatchObject({ code: 'HTTP_HEADER_REQUIRED', header: 'TPP-Signature-Certificate' });
     expect(verdict.text).toContain('has no TPP-Signature-Certificate header');
   });
 
@@ -18,7 +18,7 @@ describe('the TPP-Signature-Certificate header', () => {
     const verdict = failure(
       await verifyRequest(await tamper(signed, { 'TPP-Signature-Certificate': 'MII%%garbage!!' })),
     );
-    expect(verdict).toMatchObject({ code: 'CERTIFICATE_INVALID', header: 'TPP-Signature-Certificate' });
+    expect(verdict).toMatchObject({ code: 'FORMAT_ERROR', header: 'TPP-Signature-Certificate' });
     expect(verdict.text).toContain('the certificate is not base64 DER or PEM');
   });
 
@@ -27,7 +27,7 @@ describe('the TPP-Signature-Certificate header', () => {
     const verdict = failure(
       await verifyRequest(await tamper(signed, { 'TPP-Signature-Certificate': truncated })),
     );
-    expect(verdict).toMatchObject({ code: 'CERTIFICATE_INVALID' });
+    expect(verdict).toMatchObject({ code: 'FORMAT_ERROR' });
     expect(verdict.text).toContain('the certificate is not valid DER');
     expect(verdict.text).toContain('truncated?');
   });
@@ -37,7 +37,7 @@ describe('the TPP-Signature-Certificate header', () => {
     const verdict = failure(
       await verifyRequest(await tamper(signed, { 'TPP-Signature-Certificate': badTime })),
     );
-    expect(verdict).toMatchObject({ code: 'CERTIFICATE_INVALID' });
+    expect(verdict).toMatchObject({ code: 'FORMAT_ERROR' });
     expect(verdict.text).toContain('the certificate is not valid DER');
   });
 
@@ -54,7 +54,7 @@ describe('the TPP-Signature-Certificate header', () => {
     const verdict = failure(
       await verifyRequest(await tamper(signed, { 'TPP-Signature-Certificate': caCertificate })),
     );
-    expect(verdict).toMatchObject({ code: 'CERTIFICATE_INVALID' });
+    expect(verdict).toMatchObject({ code: 'BAD_REQUEST' });
     expect(verdict.text).toContain('has no organizationIdentifier (2.5.4.97)');
   });
 

@@ -21,7 +21,7 @@ describe('the date window', () => {
 
   it('rejects a stale Date, saying how far off it is', async () => {
     const verdict = failure(await verifyRequest(await signedAt(now - 74_000), options));
-    expect(verdict).toMatchObject({ code: 'SIGNATURE_INVALID', header: 'Date' });
+    expect(verdict).toMatchObject({ code: 'BAD_REQUEST', header: 'Date' });
     expect(verdict.text).toContain('Date is 74 s off the bank clock (limit 60 s)');
     expect(verdict.text).toContain('behind the bank clock');
   });
@@ -41,7 +41,7 @@ describe('the date window', () => {
   it('asks browsers for X-Date when neither Date nor X-Date is sent', async () => {
     const signed = await signRequest(request(), identity, { now, headers: ['x-request-id', 'psu-id'] });
     const verdict = failure(await verifyRequest(await tamper(signed, { Date: null }), options));
-    expect(verdict).toMatchObject({ code: 'FORMAT_ERROR', header: 'Date' });
+    expect(verdict).toMatchObject({ code: 'HTTP_HEADER_REQUIRED', header: 'Date' });
     expect(verdict.text).toContain('send X-Date with the same RFC 7231 value and sign it as x-date');
   });
 

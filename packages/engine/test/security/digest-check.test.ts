@@ -30,7 +30,7 @@ describe('the Digest header', () => {
     const verdict = failure(
       await verifyRequest(await tamper(signed, {}, otherBody), { digestRequired: true }),
     );
-    expect(verdict).toMatchObject({ code: 'SIGNATURE_INVALID', header: 'Digest' });
+    expect(verdict).toMatchObject({ code: 'BAD_REQUEST', header: 'Digest' });
     const expected = (await createDigestHeader(bytes(otherBody))).slice('SHA-256='.length);
     expect(verdict.text).toBe(`Digest SHA-256 does not match the body (expected ${expected})`);
   });
@@ -45,7 +45,7 @@ describe('the Digest header', () => {
     const signed = await signRequest(post(), identity);
     const swapped = await tamper(signed, { Digest: await createDigestHeader(bytes(otherBody)) }, otherBody);
     const verdict = failure(await verifyRequest(swapped, { digestRequired: true }));
-    expect(verdict).toMatchObject({ code: 'SIGNATURE_INVALID', header: 'Signature' });
+    expect(verdict).toMatchObject({ code: 'BAD_REQUEST', header: 'Signature' });
     expect(verdict.text).toContain("signature does not verify against the certificate's key");
   });
 
@@ -54,7 +54,7 @@ describe('the Digest header', () => {
     const verdict = failure(
       await verifyRequest(await tamper(signed, { Digest: null }), { digestRequired: true }),
     );
-    expect(verdict).toMatchObject({ code: 'FORMAT_ERROR', header: 'Digest' });
+    expect(verdict).toMatchObject({ code: 'HTTP_HEADER_REQUIRED', header: 'Digest' });
     expect(verdict.text).toContain('has no Digest header, which this operation requires');
   });
 

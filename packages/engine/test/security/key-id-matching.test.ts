@@ -22,7 +22,7 @@ describe('keyId', () => {
     const verdict = failure(
       await withKeyId('SN=E1F2A3B4C5D6E7F9,CA=CN=Fixture Test CA,O=Sandbank Fixtures,C=NO'),
     );
-    expect(verdict).toMatchObject({ code: 'SIGNATURE_INVALID', header: 'Signature' });
+    expect(verdict).toMatchObject({ code: 'BAD_REQUEST', header: 'Signature' });
     expect(verdict.text).toBe(
       'keyId serial E1F2A3B4C5D6E7F9 does not match certificate serial E1F2A3B4C5D6E7F8',
     );
@@ -36,7 +36,7 @@ describe('keyId', () => {
 
   it('is rejected with another issuer', async () => {
     const verdict = failure(await withKeyId('SN=E1F2A3B4C5D6E7F8,CA=CN=Other CA,O=Sandbank Fixtures,C=NO'));
-    expect(verdict).toMatchObject({ code: 'SIGNATURE_INVALID', header: 'Signature' });
+    expect(verdict).toMatchObject({ code: 'BAD_REQUEST', header: 'Signature' });
     expect(verdict.text).toBe(
       'keyId issuer CN=Other CA,O=Sandbank Fixtures,C=NO does not match certificate issuer ' +
         'CN=Fixture Test CA,O=Sandbank Fixtures,C=NO',

@@ -13,7 +13,7 @@ const signed = await signRequest(
 describe('the Signature header', () => {
   it('is required, and the text says how to sign and how to turn the check off', async () => {
     const verdict = failure(await verifyRequest(await tamper(signed, { Signature: null })));
-    expect(verdict).toMatchObject({ code: 'SIGNATURE_MISSING', header: 'Signature' });
+    expect(verdict).toMatchObject({ code: 'HTTP_HEADER_REQUIRED', header: 'Signature' });
     expect(verdict.text).toContain('sign with signRequest() from @sandbank/engine/tpp');
     expect(verdict.text).toContain("or create the sandbox with { signatures: 'off' }");
   });
@@ -25,14 +25,14 @@ describe('the Signature header', () => {
       .filter((p) => !p.startsWith(`${part}=`))
       .join(',');
     const verdict = failure(await verifyRequest(await tamper(signed, { Signature: without })));
-    expect(verdict).toMatchObject({ code: 'SIGNATURE_INVALID', header: 'Signature' });
+    expect(verdict).toMatchObject({ code: 'FORMAT_ERROR', header: 'Signature' });
     expect(verdict.text).toContain(`Signature lacks ${part}`);
   });
 
   it('is rejected with a part given twice', async () => {
     const value = `${signed.headers.get('signature')},algorithm="rsa-sha256"`;
     const verdict = failure(await verifyRequest(await tamper(signed, { Signature: value })));
-    expect(verdict).toMatchObject({ code: 'SIGNATURE_INVALID' });
+    expect(verdict).toMatchObject({ code: 'FORMAT_ERROR' });
     expect(verdict.text).toContain('Signature has algorithm twice');
   });
 
@@ -47,7 +47,7 @@ describe('the Signature header', () => {
     const verdict = failure(
       await verifyRequest(await tamper(signed, rewriteSignature(signed, 'signature', 'abc$def'))),
     );
-    expect(verdict).toMatchObject({ code: 'SIGNATURE_INVALID' });
+    expect(verdict).toMatchObject({ code: 'FORMAT_ERROR' });
     expect(verdict.text).toContain('signature is not base64');
     expect(verdict.text).toContain('"$" at position 3');
   });
@@ -63,7 +63,7 @@ describe('the Signature header', () => {
       const verdict = failure(
         await verifyRequest(await tamper(signed, rewriteSignature(signed, 'signature', variant))),
       );
-      expect(verdict).toMatchObject({ code: 'SIGNATURE_INVALID' });
+      expect(verdict).toMatchObject({ code: 'FORMAT_ERROR' });
     }
   });
 
@@ -73,14 +73,14 @@ describe('the Signature header', () => {
       const verdict = failure(
         await verifyRequest(await tamper(signed, rewriteSignature(signed, 'algorithm', algorithm))),
       );
-      expect(verdict).toMatchObject({ code: 'SIGNATURE_INVALID', header: 'Signature' });
+      expect(verdict).toMatchObject({ code: 'FORMAT_ERROR', header: 'Signature' });
       expect(verdict.text).toContain(`unsupported algorithm ${algorithm} (expected rsa-sha256)`);
     },
   );
 
   it('is rejected when it is garbage', async () => {
     const verdict = failure(await verifyRequest(await tamper(signed, { Signature: 'not a signature' })));
-    expect(verdict).toMatchObject({ code: 'SIGNATURE_INVALID' });
+    expect(verdict).toMatchObject({ code: 'FORMAT_ERROR' });
     expect(verdict.text).toContain('Signature parameter not has no "=" after it');
   });
 

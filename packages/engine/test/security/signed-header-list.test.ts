@@ -17,7 +17,7 @@ describe('the signed header list', () => {
       headers: ['date', 'x-request-id', 'tpp-redirect-uri'],
     });
     const verdict = failure(await verifyRequest(signed));
-    expect(verdict).toMatchObject({ code: 'SIGNATURE_INVALID', header: 'Signature' });
+    expect(verdict).toMatchObject({ code: 'BAD_REQUEST', header: 'Signature' });
     expect(verdict.text).toContain('signed header list lacks psu-id');
   });
 
@@ -58,7 +58,7 @@ describe('the signed header list', () => {
     const verdict = failure(
       await verifyRequest(await tamper(signed, rewriteSignature(signed, 'headers', reordered))),
     );
-    expect(verdict).toMatchObject({ code: 'SIGNATURE_INVALID', header: 'Signature' });
+    expect(verdict).toMatchObject({ code: 'BAD_REQUEST', header: 'Signature' });
     expect(verdict.text).toContain(
       "signature does not verify against the certificate's key (signing string was: ",
     );

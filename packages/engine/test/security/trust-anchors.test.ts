@@ -24,7 +24,7 @@ describe('trust anchors', () => {
   it('reject a certificate from another CA', async () => {
     const signed = await signRequest(get(), await presetIdentity('wrong-ca'));
     const verdict = failure(await verifyRequest(signed, { trustAnchors: [SANDBOX_TEST_CA_PEM] }));
-    expect(verdict).toMatchObject({ code: 'CERTIFICATE_INVALID', header: 'TPP-Signature-Certificate' });
+    expect(verdict).toMatchObject({ code: 'BAD_REQUEST', header: 'TPP-Signature-Certificate' });
     expect(verdict.text).toContain('certificate is not issued by a trusted CA (issuer CN=Untrusted Test CA');
   });
 

