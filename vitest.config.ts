@@ -15,7 +15,12 @@ export default defineConfig({
     reporters: [
       run ? 'dot' : 'default',
       ...(process.env.CI
-        ? [['json', { outputFile: `test-results/vitest${run ? `-${run}` : ''}.json` }] as [string, object]]
+        ? [
+            ['json', { outputFile: `test-results/vitest${run ? `-${run}` : ''}.json` }] as [
+              string,
+              Record<string, unknown>,
+            ],
+          ]
         : []),
     ],
   },

@@ -21,6 +21,12 @@ export interface RegisterSandboxOptions {
   signatures?: 'required' | 'off';
   /** part 5.1 rule 10: sign every response with the bank's key (default false). */
   signResponses?: boolean;
+  /**
+   * part 5.1 rule 1: `bank-or-source` (default) accepts a signed date within 60 s of the bank clock or
+   * of the real time, so the page's requests keep passing after the bank clock is moved; `bank-only`
+   * checks the bank clock alone (docs/security.md).
+   */
+  clockSkew?: 'bank-or-source' | 'bank-only';
   /** TPPs in the bank's register from the start (the production profile accepts only these). */
   registeredTpps?: RegisteredTpps;
   /** Largest accepted request body in bytes (default 1 MiB), e.g. to import a big state. */
@@ -68,6 +74,7 @@ async function inPage(options: RegisterSandboxOptions, why: string | null): Prom
     ...(options.controlPlane === undefined ? {} : { controlPlane: options.controlPlane }),
     ...(options.signatures === undefined ? {} : { signatures: options.signatures }),
     ...(options.signResponses === undefined ? {} : { signResponses: options.signResponses }),
+    ...(options.clockSkew === undefined ? {} : { clockSkew: options.clockSkew }),
     ...(options.registeredTpps === undefined ? {} : { registeredTpps: options.registeredTpps }),
     ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
   });
@@ -177,6 +184,7 @@ export async function registerSandbox(options: RegisterSandboxOptions = {}): Pro
     ...(options.compactIdleMs === undefined ? {} : { compactIdleMs: options.compactIdleMs }),
     ...(options.signatures === undefined ? {} : { signatures: options.signatures }),
     ...(options.signResponses === undefined ? {} : { signResponses: options.signResponses }),
+    ...(options.clockSkew === undefined ? {} : { clockSkew: options.clockSkew }),
     ...(options.registeredTpps === undefined ? {} : { registeredTpps: options.registeredTpps }),
     ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
   });

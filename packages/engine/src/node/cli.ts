@@ -4,7 +4,7 @@ import type { Profile } from '../core/context.js';
 import { createSandbox } from '../sandbox.js';
 import { createSandboxServer, DEFAULT_HOST, DEFAULT_PORT, listen } from './server.js';
 
-const USAGE = `Usage: sandbank serve [--port N] [--host H] [--profile sandbox|production] [--seed S] [--signatures required|off]
+const USAGE = `Usage: sandbank serve [--port N] [--host H] [--profile sandbox|production] [--seed S] [--signatures required|off] [--clock-skew bank-or-source|bank-only]
        sandbank init <publicDir>
 
 serve  serves the Sandbank engine over HTTP (default http://${DEFAULT_HOST}:${DEFAULT_PORT}; PORT also works)
@@ -36,6 +36,7 @@ export async function main(argv: string[]): Promise<number> {
       profile: { type: 'string' },
       seed: { type: 'string' },
       signatures: { type: 'string' },
+      'clock-skew': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -59,7 +60,17 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`sandbank: --signatures must be required or off, got ${signatures}`);
     return 2;
   }
-  const sandbox = createSandbox({ profile, signatures, ...(values.seed ? { seed: values.seed } : {}) });
+  const clockSkew = values['clock-skew'] ?? 'bank-or-source';
+  if (clockSkew !== 'bank-or-source' && clockSkew !== 'bank-only') {
+    console.error(`sandbank: --clock-skew must be bank-or-source or bank-only, got ${clockSkew}`);
+    return 2;
+  }
+  const sandbox = createSandbox({
+    profile,
+    signatures,
+    clockSkew,
+    ...(values.seed ? { seed: values.seed } : {}),
+  });
   const server = createSandboxServer(sandbox);
   const url = await listen(server, { port, host: values.host ?? DEFAULT_HOST });
   console.log(
