@@ -82,10 +82,24 @@ async function contended() {
   }
 }
 
+/** Both packages built and packed as a user gets them, then publint and attw on the tarballs. */
+async function packages() {
+  const code = await run(process.execPath, [
+    fileURLToPath(new URL('./packages.mjs', import.meta.url)),
+    'check',
+  ]);
+  // The consumer step installs these tarballs instead of packing again.
+  if (code === 0) process.env.SANDBANK_PACKED = '1';
+  return code;
+}
+
 const STEPS = {
   typecheck: () => pnpm('typecheck'),
   lint: () => pnpm('lint'),
   unit: () => vitest(),
+  packages,
+  // The README's quick starts in fresh projects outside the workspace (test/consumer).
+  consumer: () => vitest(['--config', 'test/consumer/vitest.config.ts']),
   shifted,
   contended,
   storybook: () => pnpm('build-storybook', '--quiet'),

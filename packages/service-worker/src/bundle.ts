@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The worker script's file name, in `dist/` and in an app's public folder. */
@@ -61,6 +62,7 @@ export async function buildWorker(): Promise<BuiltWorker> {
 export async function bundleWorker(outfile?: string): Promise<string> {
   const { code, map } = await buildWorker();
   if (outfile !== undefined) {
+    mkdirSync(dirname(outfile), { recursive: true });
     writeFileSync(outfile, code);
     writeFileSync(`${outfile}.map`, map);
   }
