@@ -10,5 +10,6 @@ export default defineConfig({
   plugins: [react()],
   // The workspace's packages from their TypeScript sources (docs/decisions/packaging.md).
   resolve: { conditions: ['@sandbank/source', ...defaultClientConditions] },
-  build: { target: 'es2022', chunkSizeWarningLimit: 1500, rolldownOptions: { output: { keepNames: true } } },
+  // Storybook keeps only build.target from here; its other build options are in main.ts (viteFinal).
+  build: { target: 'es2022' },
 });
