@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/index.js';
 import { formatHttpDate } from '../../src/security/index.js';
 import { installSandbox } from '../../src/testing/index.js';
-import { presetIdentity, signRequest } from '../../src/tpp/index.js';
+import { presetIdentity, signRequest, verifyResponse } from '../../src/tpp/index.js';
 
 const SOURCE = Date.parse('2026-03-02T10:00:00Z');
 const DAY_MS = 86_400_000;
@@ -110,6 +110,14 @@ describe('signRequest without a date', () => {
     // The app's own code: no `now`, as it would run against a real bank.
     const response = await fetch(await signRequest(new Request('/v1/sandbox/customers'), identity));
     expect(response.status).toBe(200);
+  });
+
+  it("verifies the bank's signed responses by the same clock when given no now", async () => {
+    const sandbox = createSandbox({ now: () => SOURCE, signResponses: true });
+    const response = await sandbox.fetch(await signRequest(customers(), identity));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('date')).toBe(formatHttpDate(SOURCE));
+    expect(await verifyResponse(response, { requestId: 'r-1' })).toMatchObject({ ok: true });
   });
 
   it('dates by the real time again once the installed sandbox is gone', async () => {
