@@ -42,8 +42,8 @@ export function checkDate(
   if (alsoNow !== null && Math.abs(at - alsoNow) <= maxSkewMs) {
     return pass(
       at,
-      `${header} ${value} is ${Math.round(Math.abs(at - alsoNow) / 1000)} s from the real clock ` +
-        `(the bank clock, moved to ${formatHttpDate(now)}, is not required)`,
+      `${header} ${value} is ${Math.round(Math.abs(at - alsoNow) / 1000)} s from the clock source ` +
+        `(the real time); the bank clock was moved to ${formatHttpDate(now)}`,
     );
   }
   const direction = at > now ? 'ahead of' : 'behind';

@@ -39,8 +39,17 @@ async function send(sandbox: Sandbox, request: Request) {
 describe('the date window after the bank clock moved a day ahead', () => {
   it('accepts a request dated by the clock source, which is what a TPP signing with its own clock sends', async () => {
     const sandbox = await movedBank();
+    const steps: string[] = [];
+    sandbox.subscribe((event) => {
+      if (event.type === 'request') steps.push(...event.entry.signature.steps.map((step) => step.detail));
+    });
     const answer = await send(sandbox, await signRequest(customers(), identity, { now: SOURCE }));
     expect(answer.status).toBe(200);
+    // The request log says which clock the date matched.
+    expect(steps).toContain(
+      `Date ${formatHttpDate(SOURCE)} is 0 s from the clock source (the real time); ` +
+        `the bank clock was moved to ${formatHttpDate(SOURCE + DAY_MS)}`,
+    );
   });
 
   it('still accepts a request dated by the bank clock', async () => {
