@@ -4,10 +4,20 @@ const run = process.env.SANDBANK_TEST_RUN;
 /** The extra runs print a dot per test: the first run has already named them all. */
 const reporter = run ? 'dot' : 'default';
 
+/**
+ * The workspace's packages from their TypeScript sources: each package.json "exports" entry lists a
+ * "@sandbank/source" condition first (docs/decisions/packaging.md). Setting conditions replaces Vite's
+ * defaults, so these are Vite's defaults with ours in front.
+ */
+const SOURCE = '@sandbank/source';
+
 export default defineConfig({
+  resolve: { conditions: [SOURCE, 'module', 'browser', 'development|production'] },
+  ssr: { resolve: { conditions: [SOURCE, 'module', 'node', 'development|production'] } },
   test: {
     include: ['packages/*/test/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
-    exclude: ['**/node_modules/**', '**/dist/**'],
+    // test/consumer runs as its own step (scripts/test.mjs), once, from packed packages.
+    exclude: ['**/node_modules/**', '**/dist/**', 'test/consumer/**'],
     // Ceilings against hangs, not speed targets: a busy machine (CI runs the suite once more with the
     // CPU contended) must not turn a slow test red.
     testTimeout: 180_000,

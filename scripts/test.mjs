@@ -47,7 +47,7 @@ const pnpm = (...args) =>
       : run(execPath, args);
 const vitest = (args = [], env = {}) => run(process.execPath, [VITEST, 'run', ...args], env);
 
-/** The clock-shifted run: every process (Node and Chromium) sees SHIFTED_CLOCK, ticking from there. */
+/** The clock-shifted run: every process (Node and Chromium) sees the time SHIFTED_CLOCK away from now. */
 async function shifted() {
   const library = process.env.SANDBANK_FAKETIME_LIB ?? FAKETIME_LIBRARIES.find((path) => existsSync(path));
   if (library === undefined) {
@@ -58,11 +58,14 @@ async function shifted() {
   }
   const preload = process.platform === 'darwin' ? 'DYLD_INSERT_LIBRARIES' : 'LD_PRELOAD';
   console.log(`test: the whole suite again, with the clock at ${SHIFTED_CLOCK} (libfaketime)`);
+  // An offset, not a start time: every process (each Vitest worker, each of Chromium's) then sees the
+  // same shifted time, as processes do on a real machine. A start time ("@…") would be taken at each
+  // process's own start, and Chromium's processes would disagree about the time by seconds.
+  const offsetSeconds = Math.round((Date.parse(`${SHIFTED_CLOCK.replace(' ', 'T')}Z`) - Date.now()) / 1000);
   return vitest([], {
     [preload]: library,
-    FAKETIME: `@${SHIFTED_CLOCK}`,
-    // Only the clock moves: file times and sleeps stay real.
-    FAKETIME_DONT_FAKE_MONOTONIC: '1',
+    FAKETIME: `${offsetSeconds >= 0 ? '+' : ''}${offsetSeconds}`,
+    // The monotonic clock moves by the same offset (Chromium stalls when only the wall clock moves).
     DYLD_FORCE_FLAT_NAMESPACE: process.platform === 'darwin' ? '1' : '',
     SANDBANK_TEST_RUN: 'shifted',
   });
@@ -82,10 +85,24 @@ async function contended() {
   }
 }
 
+/** Both packages built and packed as a user gets them, then publint and attw on the tarballs. */
+async function packages() {
+  const code = await run(process.execPath, [
+    fileURLToPath(new URL('./packages.mjs', import.meta.url)),
+    'check',
+  ]);
+  // The consumer step installs these tarballs instead of packing again.
+  if (code === 0) process.env.SANDBANK_PACKED = '1';
+  return code;
+}
+
 const STEPS = {
   typecheck: () => pnpm('typecheck'),
   lint: () => pnpm('lint'),
   unit: () => vitest(),
+  packages,
+  // The README's quick starts in fresh projects outside the workspace (test/consumer).
+  consumer: () => vitest(['--config', 'test/consumer/vitest.config.ts']),
   shifted,
   contended,
   storybook: () => pnpm('build-storybook', '--quiet'),

@@ -1,10 +1,12 @@
 import { sandbankServiceWorker } from '@sandbank/service-worker/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 
 export default defineConfig({
   // Serves /sandbank-sw.js in `vite dev` and emits it into `vite build` output.
   plugins: [react(), sandbankServiceWorker()],
+  // The workspace's packages from their TypeScript sources (docs/decisions/packaging.md).
+  resolve: { conditions: ['@sandbank/source', ...defaultClientConditions] },
   build: {
     // Top-level await in main.tsx (connecting to the bank before the first render).
     target: 'es2022',
@@ -14,5 +16,6 @@ export default defineConfig({
     // The request log names the engine operation that answered by its function name.
     rolldownOptions: { output: { keepNames: true } },
   },
-  server: { port: 5173 },
+  // `pnpm dev --port N` (or PORT=N) picks another port.
+  server: { port: Number(process.env.PORT) || 5173 },
 });

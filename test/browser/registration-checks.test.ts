@@ -22,8 +22,11 @@ afterEach(async () => {
   await context.close();
 });
 
-async function serve(worker?: string): Promise<AppServer> {
-  const server = await startAppServer(worker === undefined ? {} : { worker });
+async function serve(worker?: string, files?: Record<string, [string, string]>): Promise<AppServer> {
+  const server = await startAppServer({
+    ...(worker === undefined ? {} : { worker }),
+    ...(files === undefined ? {} : { files }),
+  });
   servers.push(server);
   return server;
 }
@@ -80,19 +83,38 @@ describe('registerSandbox checks', () => {
     }
   });
 
-  test('explains a missing worker script', async () => {
+  test('explains a missing worker script: what was served and how to serve it', async () => {
     const app = await serve();
-    const page = await context.newPage();
-    await page.goto(`${app.origin}/`);
-    const message = await page.evaluate(async () => {
-      const api = (window as unknown as { sandbank: { registerSandbox: (o: unknown) => Promise<unknown> } })
-        .sandbank;
-      return api.registerSandbox({ url: '/missing-sw.js' }).then(
-        () => 'resolved',
-        (error: Error) => error.message,
-      );
-    });
+    const message = await registrationError(app, '/missing-sw.js');
     expect(message).toContain('registering the worker failed');
+    expect(message).toContain('Nothing is served at /missing-sw.js: the server answered 404');
     expect(message).toContain('sandbank-sw init');
+    expect(message).toContain('@sandbank/service-worker/vite');
+    expect(message).toContain('public/');
+    expect(message).not.toContain('Service-Worker-Allowed');
+  });
+
+  test('explains an SPA fallback answering the worker URL with HTML, instead of blaming the scope', async () => {
+    const html =
+      '<!doctype html><html><head><title>app</title></head><body><div id="root"></div></body></html>';
+    const app = await serve(undefined, { '/spa-sw.js': ['text/html; charset=utf-8', html] });
+    const message = await registrationError(app, '/spa-sw.js');
+    expect(message).toContain('The server answered /spa-sw.js with an HTML page (content-type text/html');
+    expect(message).toContain('SPA fallback');
+    expect(message).toContain('sandbank-sw init');
+    expect(message).not.toContain('Service-Worker-Allowed');
   });
 });
+
+async function registrationError(app: AppServer, url: string): Promise<string> {
+  const page = await context.newPage();
+  await page.goto(`${app.origin}/`);
+  return page.evaluate(async (url) => {
+    const api = (window as unknown as { sandbank: { registerSandbox: (o: unknown) => Promise<unknown> } })
+      .sandbank;
+    return api.registerSandbox({ url }).then(
+      () => 'resolved',
+      (error: Error) => error.message,
+    );
+  }, url);
+}

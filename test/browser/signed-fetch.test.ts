@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type AppServer, startAppServer } from './support/app-server.js';
 import { BROWSER_SETUP_TIMEOUT, launchChromium } from './support/chromium.js';
-import { openControlledPage, pageFetch, signedFetch } from './support/page.js';
+import { advanceClock, openControlledPage, pageFetch, signedFetch } from './support/page.js';
 
 let browser: Browser;
 let app: AppServer;
@@ -75,6 +75,49 @@ describe('a page signing its requests to the worker (part 5.1)', () => {
         headers: { 'X-Request-ID': requestId() },
       });
       expect(listed.status).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+
+  test('keeps accepting requests signed with the real time after the bank clock moved a day', async () => {
+    const other = await browser.newContext();
+    try {
+      const moved = await openControlledPage(other, app.origin);
+      expect((await advanceClock(moved, 1440)).status).toBe(200);
+      const listed = await signedFetch(moved, '/v1/sandbox/customers', {
+        headers: { 'X-Request-ID': requestId() },
+      });
+      expect(listed.status).toBe(200);
+      // Two minutes from the real time and a day and two minutes from the bank time: refused.
+      const stale = await signedFetch(moved, '/v1/sandbox/customers', {
+        headers: { 'X-Request-ID': requestId() },
+        offsetMs: -120_000,
+      });
+      expect(stale.status).toBe(400);
+      expect(JSON.parse(stale.body).tppMessages[0].text).toMatch(/^X-Date is 865\d\d s off the bank clock/);
+    } finally {
+      await other.close();
+    }
+  });
+
+  test("checks the bank clock alone when the page registered with clockSkew: 'bank-only'", async () => {
+    const other = await browser.newContext();
+    try {
+      const strict = await openControlledPage(other, app.origin, { clockSkew: 'bank-only' });
+      expect((await advanceClock(strict, 1440)).status).toBe(200);
+      const byRealTime = await signedFetch(strict, '/v1/sandbox/customers', {
+        headers: { 'X-Request-ID': requestId() },
+      });
+      expect(byRealTime.status).toBe(400);
+      expect(JSON.parse(byRealTime.body).tppMessages[0].text).toMatch(
+        /^X-Date is 864\d\d s off the bank clock/,
+      );
+      const byBankTime = await signedFetch(strict, '/v1/sandbox/customers', {
+        headers: { 'X-Request-ID': requestId() },
+        offsetMs: 1440 * 60_000,
+      });
+      expect(byBankTime.status).toBe(200);
     } finally {
       await other.close();
     }

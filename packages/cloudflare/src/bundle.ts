@@ -24,7 +24,8 @@ async function build(outfile?: string): Promise<string> {
     format: 'esm',
     platform: 'neutral',
     mainFields: ['module', 'main'],
-    conditions: ['workerd', 'worker', 'browser'],
+    // The workspace's engine from its sources (docs/decisions/packaging.md); a published one from dist.
+    conditions: ['@sandbank/source', 'workerd', 'worker', 'browser'],
     target: 'es2022',
     // immer and others read process.env.NODE_ENV; workerd has no `process` without nodejs_compat.
     define: { 'process.env.NODE_ENV': '"production"' },

@@ -20,6 +20,7 @@ export type {
   Transaction,
 } from './core/state.js';
 export { LedgerChunk as LedgerChunkSchema, STATE_VERSION, State as StateSchema } from './core/state.js';
+export type { ClockSkew } from './request-security.js';
 export { routes } from './routes.js';
 export type { Commit, RequestLogEntry, Sandbox, SandboxEvent, SandboxOptions } from './sandbox.js';
 export { createSandbox } from './sandbox.js';

@@ -16,7 +16,16 @@ export interface RequestSecurityOptions {
   trustAnchors?: string[];
   /** part 5.1 rule 10: sign responses with the bank's key (off by default). */
   signResponses: boolean;
+  /** Which clocks a signed date may be within 60 s of (SandboxOptions.clockSkew). */
+  clockSkew: ClockSkew;
 }
+
+/**
+ * part 5.1 rule 1's 60 s window: `bank-or-source` (default) accepts a date within 60 s of the bank
+ * clock or of the clock source (the real time unless `now` is given), so a TPP signing with its own
+ * clock keeps working after the bank clock is moved; `bank-only` checks the bank clock alone.
+ */
+export type ClockSkew = 'bank-or-source' | 'bank-only';
 
 export interface SignatureCheck {
   tpp: TppContext;
@@ -41,6 +50,7 @@ export function createRequestSecurity(options: RequestSecurityOptions) {
     body: Uint8Array | null,
     route: Route | null,
     now: number,
+    sourceNow: number,
   ): Promise<SignatureCheck> {
     if (options.signatures === 'off' || route === null || !API_SERVICES.has(route.service)) {
       return { tpp: { kind: 'unchecked' }, steps: [] };
@@ -54,6 +64,7 @@ export function createRequestSecurity(options: RequestSecurityOptions) {
       },
       {
         now,
+        ...(options.clockSkew === 'bank-only' ? {} : { sourceNow }),
         digestRequired: route.digestRequired ?? false,
         ...(options.subtle ? { subtle: options.subtle } : {}),
         ...(trustAnchors ? { trustAnchors } : {}),

@@ -5,6 +5,7 @@ import { type EngineResponse, errorBody, json } from './core/http.js';
 import { parseMount, pathBelow } from './core/mount.js';
 import { createReducer } from './core/reducer.js';
 import { CONTROL_ROOT, compileRoutes, matchRoute } from './core/router.js';
+import { useSigningClock } from './core/signing-clock.js';
 import type { RegisteredTpp, State } from './core/state.js';
 import {
   DEFAULT_MAX_BODY_BYTES,
@@ -14,7 +15,7 @@ import {
   toEngineRequest,
   toWebResponse,
 } from './core/transport.js';
-import { createRequestSecurity } from './request-security.js';
+import { type ClockSkew, createRequestSecurity } from './request-security.js';
 import { routes } from './routes.js';
 import { createSeedState } from './sandbox-api/seed.js';
 import type { VerifyStep } from './security/verify-request.js';
@@ -22,8 +23,18 @@ import type { VerifyStep } from './security/verify-request.js';
 export interface SandboxOptions {
   /** `sandbox` (default): mock-data API on, role mismatches are warnings. `production`: strict. */
   profile?: Profile;
-  /** The clock source, epoch ms; the bank clock is this plus the offset set through the control plane. */
+  /**
+   * The clock source, epoch ms (default Date.now); the bank clock is this plus the offset set through
+   * the control plane. The TPP kit's signRequest dates requests by the last sandbox's source when given
+   * no `now`.
+   */
   now?: () => number;
+  /**
+   * part 5.1 rule 1: a signed Date/X-Date must be within 60 s. `bank-or-source` (default): of the bank
+   * clock or of the clock source (the real time), so requests signed with the caller's own clock pass
+   * after the bank clock is moved. `bank-only`: of the bank clock alone, for testing clock skew.
+   */
+  clockSkew?: ClockSkew;
   /** Where the API lives (default `/v1`). */
   basePath?: string;
   /**
@@ -126,6 +137,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     signatures: options.signatures ?? 'required',
     profile,
     signResponses: options.signResponses ?? false,
+    clockSkew: options.clockSkew ?? 'bank-or-source',
     ...(options.subtle ? { subtle: options.subtle } : {}),
     ...(options.trustAnchors ? { trustAnchors: options.trustAnchors } : {}),
   });
@@ -139,6 +151,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   }
   // The engine never changes a state in place; frozen, a reading request can use it without a draft.
   freeze(state, true);
+  useSigningClock(source);
   let seq = 0;
   let tail: Promise<unknown> = Promise.resolve();
   const listeners = new Set<(event: SandboxEvent) => void>();
@@ -176,12 +189,14 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     }
     const engineRequest = toEngineRequest(request, routed, bodyText);
     // Signatures are verified concurrently, before the request takes its turn in the queue.
+    const checkedAt = source();
     const { tpp, steps } = await security.check(
       request,
       url,
       bytes,
       match.kind === 'found' ? match.route : null,
-      source() + state.clock.offsetMs,
+      checkedAt + state.clock.offsetMs,
+      checkedAt,
     );
     // Requests are applied one at a time, in arrival order (several tabs may share one engine).
     const previous = tail;

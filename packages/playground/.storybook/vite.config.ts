@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 
 /**
  * Storybook's own Vite config: stories get an in-page bank (src/fixtures/decorators.tsx), so they
@@ -8,5 +8,8 @@ import { defineConfig } from 'vite';
  */
 export default defineConfig({
   plugins: [react()],
-  build: { target: 'es2022', chunkSizeWarningLimit: 1500, rolldownOptions: { output: { keepNames: true } } },
+  // The workspace's packages from their TypeScript sources (docs/decisions/packaging.md).
+  resolve: { conditions: ['@sandbank/source', ...defaultClientConditions] },
+  // Storybook keeps only build.target from here; its other build options are in main.ts (viteFinal).
+  build: { target: 'es2022' },
 });

@@ -31,6 +31,8 @@ export interface WorkerConfig {
   signatures: 'required' | 'off';
   /** part 5.1 rule 10: sign every response with the bank's key. */
   signResponses: boolean;
+  /** part 5.1 rule 1: a date within 60 s of the bank clock or the real time (default), or the bank clock only. */
+  clockSkew: 'bank-or-source' | 'bank-only';
   registeredTpps: RegisteredTpps | undefined;
   /** Largest accepted request body, e.g. to import a big state (the engine's default when undefined). */
   maxBodyBytes: number | undefined;
@@ -65,6 +67,7 @@ export function readWorkerConfig(search: URLSearchParams): WorkerConfig {
     // Anything but an explicit `off` keeps the check: a garbled URL must not switch security off.
     signatures: search.get('signatures') === 'off' ? 'off' : 'required',
     signResponses: search.get('signResponses') === 'true',
+    clockSkew: search.get('clockSkew') === 'bank-only' ? 'bank-only' : 'bank-or-source',
     registeredTpps: readRegisteredTpps(search.get('registeredTpps')),
     maxBodyBytes: positive(search.get('maxBodyBytes')),
   };
@@ -80,6 +83,7 @@ export function writeWorkerConfig(config: Partial<WorkerConfig>): URLSearchParam
   if (config.compactIdleMs !== undefined) search.set('compactIdleMs', String(config.compactIdleMs));
   if (config.signatures === 'off') search.set('signatures', 'off');
   if (config.signResponses === true) search.set('signResponses', 'true');
+  if (config.clockSkew === 'bank-only') search.set('clockSkew', 'bank-only');
   if (config.maxBodyBytes !== undefined) search.set('maxBodyBytes', String(config.maxBodyBytes));
   if (config.registeredTpps !== undefined)
     search.set('registeredTpps', JSON.stringify(config.registeredTpps));

@@ -21,6 +21,12 @@ export interface RegisterSandboxOptions {
   signatures?: 'required' | 'off';
   /** part 5.1 rule 10: sign every response with the bank's key (default false). */
   signResponses?: boolean;
+  /**
+   * part 5.1 rule 1: `bank-or-source` (default) accepts a signed date within 60 s of the bank clock or
+   * of the real time, so the page's requests keep passing after the bank clock is moved; `bank-only`
+   * checks the bank clock alone (docs/security.md).
+   */
+  clockSkew?: 'bank-or-source' | 'bank-only';
   /** TPPs in the bank's register from the start (the production profile accepts only these). */
   registeredTpps?: RegisteredTpps;
   /** Largest accepted request body in bytes (default 1 MiB), e.g. to import a big state. */
@@ -49,6 +55,36 @@ export interface RegisteredSandbox {
 
 const RELOAD_FLAG = 'sandbank:reloaded-for-control';
 
+const HOW_TO_SERVE =
+  'Serve the worker script at the site root: add the Vite plugin (sandbankServiceWorker() from @sandbank/service-worker/vite), ' +
+  'or run `npx sandbank-sw init <publicDir>` (the same as `npx sandbank init <publicDir>`) to copy it into the folder your ' +
+  'framework serves as is (public/ for Vite, Next.js and Create React App, static/ for SvelteKit), or pass registerSandbox({ url }) where it is served.';
+
+/**
+ * What the server answers at the worker's URL, when that explains a failed registration: nothing (an
+ * error status) or an HTML page (an SPA fallback answering every unknown path with index.html).
+ */
+async function describeServedScript(url: URL): Promise<string | null> {
+  let response: Response;
+  try {
+    response = await fetch(url.href, { cache: 'no-store', credentials: 'same-origin' });
+  } catch {
+    return null;
+  }
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.ok) {
+    return `Nothing is served at ${url.pathname}: the server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`;
+  }
+  const start = (await response.text().catch(() => '')).trimStart().slice(0, 200);
+  if (/html/i.test(type) || /^<(!doctype|html|head|body)/i.test(start)) {
+    return `The server answered ${url.pathname} with an HTML page (content-type ${type || 'none'}), not the worker script: the file is missing and an SPA fallback served the app's index.html in its place.`;
+  }
+  if (!/javascript|ecmascript/i.test(type)) {
+    return `The server sends ${url.pathname} as ${type || 'no content type'}; a service worker must be served as text/javascript.`;
+  }
+  return null;
+}
+
 function channelSubscribe(listener: (event: SandbankEvent) => void): () => void {
   if (typeof BroadcastChannel !== 'function') return () => undefined;
   const channel = new BroadcastChannel(CHANNEL_NAME);
@@ -68,6 +104,7 @@ async function inPage(options: RegisterSandboxOptions, why: string | null): Prom
     ...(options.controlPlane === undefined ? {} : { controlPlane: options.controlPlane }),
     ...(options.signatures === undefined ? {} : { signatures: options.signatures }),
     ...(options.signResponses === undefined ? {} : { signResponses: options.signResponses }),
+    ...(options.clockSkew === undefined ? {} : { clockSkew: options.clockSkew }),
     ...(options.registeredTpps === undefined ? {} : { registeredTpps: options.registeredTpps }),
     ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
   });
@@ -177,6 +214,7 @@ export async function registerSandbox(options: RegisterSandboxOptions = {}): Pro
     ...(options.compactIdleMs === undefined ? {} : { compactIdleMs: options.compactIdleMs }),
     ...(options.signatures === undefined ? {} : { signatures: options.signatures }),
     ...(options.signResponses === undefined ? {} : { signResponses: options.signResponses }),
+    ...(options.clockSkew === undefined ? {} : { clockSkew: options.clockSkew }),
     ...(options.registeredTpps === undefined ? {} : { registeredTpps: options.registeredTpps }),
     ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
   });
@@ -197,9 +235,15 @@ export async function registerSandbox(options: RegisterSandboxOptions = {}): Pro
     });
   } catch (error) {
     const reason = (error as Error).message;
-    const hint = reason.includes('scope')
-      ? ` A worker served from ${scriptUrl.pathname} may only control pages under its own folder: serve it from the site root (sandbank-sw init <publicDir>) or send the header Service-Worker-Allowed: ${scope.pathname}.`
-      : ` Is the worker script served at ${scriptUrl.pathname}? Run \`sandbank-sw init <publicDir>\` or add the Vite plugin @sandbank/service-worker/vite.`;
+    // The browser's reasons mention the scope even when the script is simply not there (a 404, or an
+    // SPA fallback answering with index.html): look at what the server sends before blaming the scope.
+    const served = await describeServedScript(scriptUrl);
+    const hint =
+      served !== null
+        ? ` ${served} ${HOW_TO_SERVE}`
+        : reason.includes('scope') && !/MIME type|HTTP response code/i.test(reason)
+          ? ` A worker served from ${scriptUrl.pathname} may only control pages under its own folder: serve it from the site root (sandbank-sw init <publicDir>) or send the header Service-Worker-Allowed: ${scope.pathname}.`
+          : ` Is the worker script served at ${scriptUrl.pathname}? ${HOW_TO_SERVE}`;
     throw new Error(`[sandbank] registering the worker failed: ${reason}.${hint}`);
   }
 

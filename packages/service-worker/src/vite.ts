@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { WORKER_FILE } from './bundle.js';
+import { type BuiltWorker, WORKER_FILE } from './bundle.js';
 
 export interface SandbankVitePluginOptions {
   /** The URL path the worker is served at (default `/sandbank-sw.js`, what `registerSandbox` expects). */
@@ -26,16 +26,27 @@ export interface SandbankVitePlugin {
 
 const built = new URL(`../dist/${WORKER_FILE}`, import.meta.url);
 
-/** The worker script: the built file, or (inside the Sandbank repository) bundled from source. */
-async function workerSource(): Promise<string> {
-  if (existsSync(built)) return readFileSync(built, 'utf8');
+/**
+ * The worker script and its source map: bundled from source when this module runs from the Sandbank
+ * repository's sources (so dev never serves a stale build), else the files built into `dist/`.
+ */
+async function workerFiles(): Promise<BuiltWorker> {
   if (existsSync(new URL('./worker.ts', import.meta.url))) {
-    const { bundleWorker } = await import('./bundle.js');
-    return bundleWorker();
+    const { buildWorker } = await import('./bundle.js');
+    return buildWorker();
   }
-  throw new Error(
-    `[sandbank] ${built.pathname} is missing: build @sandbank/service-worker (pnpm --filter @sandbank/service-worker build)`,
-  );
+  if (existsSync(built)) {
+    const map = new URL(`${built.href}.map`);
+    return { code: readFileSync(built, 'utf8'), map: existsSync(map) ? readFileSync(map, 'utf8') : '' };
+  }
+  throw new Error(`[sandbank] ${built.pathname} is missing: reinstall @sandbank/service-worker`);
+}
+
+/** The worker served at `path`: its source-map comment names the map next to it, `<file>.map`. */
+function servedAt(worker: BuiltWorker, path: string): BuiltWorker {
+  const file = path.slice(path.lastIndexOf('/') + 1);
+  const code = worker.code.replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '');
+  return { code: worker.map === '' ? code : `${code}\n//# sourceMappingURL=${file}.map\n`, map: worker.map };
 }
 
 /**
@@ -44,22 +55,27 @@ async function workerSource(): Promise<string> {
  */
 export function sandbankServiceWorker(options: SandbankVitePluginOptions = {}): SandbankVitePlugin {
   const path = options.path ?? `/${WORKER_FILE}`;
+  const files = () => workerFiles().then((worker) => servedAt(worker, path));
   return {
     name: 'sandbank-service-worker',
     configureServer(server) {
       server.middlewares.use((request, response, next) => {
         const pathname = (request.url ?? '').split('?')[0];
-        if (pathname !== path) {
+        if (pathname !== path && pathname !== `${path}.map`) {
           next();
           return;
         }
-        workerSource().then(
-          (source) => {
-            response.statusCode = 200;
-            response.setHeader('content-type', 'text/javascript; charset=utf-8');
+        files().then(
+          ({ code, map }) => {
+            const isMap = pathname !== path;
+            response.statusCode = isMap && map === '' ? 404 : 200;
+            response.setHeader(
+              'content-type',
+              isMap ? 'application/json; charset=utf-8' : 'text/javascript; charset=utf-8',
+            );
             response.setHeader('cache-control', 'no-cache');
-            response.setHeader('service-worker-allowed', '/');
-            response.end(source);
+            if (!isMap) response.setHeader('service-worker-allowed', '/');
+            response.end(isMap ? map : code);
           },
           (error: unknown) => {
             response.statusCode = 500;
@@ -68,8 +84,12 @@ export function sandbankServiceWorker(options: SandbankVitePluginOptions = {}): 
         );
       });
     },
+    /** `vite build`: the minified worker and, beside it, its source map. */
     async generateBundle() {
-      this.emitFile({ type: 'asset', fileName: path.replace(/^\//, ''), source: await workerSource() });
+      const { code, map } = await files();
+      const fileName = path.replace(/^\//, '');
+      this.emitFile({ type: 'asset', fileName, source: code });
+      if (map !== '') this.emitFile({ type: 'asset', fileName: `${fileName}.map`, source: map });
     },
   };
 }

@@ -36,7 +36,22 @@ describe('the Vite plugin', () => {
     }
   });
 
-  test('emits the worker into the build output', async () => {
+  test('serves the source map beside the worker in dev', async () => {
+    let handler: Handler | undefined;
+    sandbankServiceWorker().configureServer({ middlewares: { use: (h) => (handler = h) } });
+    const server = await serveWith(handler!);
+    try {
+      const worker = await (await fetch(`${server.origin}/sandbank-sw.js`)).text();
+      expect(worker.trimEnd().endsWith('//# sourceMappingURL=sandbank-sw.js.map')).toBe(true);
+      const map = await fetch(`${server.origin}/sandbank-sw.js.map`);
+      expect(map.status).toBe(200);
+      expect(((await map.json()) as { version: number }).version).toBe(3);
+    } finally {
+      server.close();
+    }
+  });
+
+  test('emits the minified worker and its source map into the build output', async () => {
     const emitted: Array<{ fileName: string; source: string }> = [];
     await sandbankServiceWorker({ path: '/sw/sandbank.js' }).generateBundle.call({
       emitFile(file) {
@@ -44,7 +59,16 @@ describe('the Vite plugin', () => {
         return file.fileName;
       },
     });
-    expect(emitted[0]?.fileName).toBe('sw/sandbank.js');
-    expect(emitted[0]?.source.length).toBeGreaterThan(1000);
+    expect(emitted.map((file) => file.fileName)).toEqual(['sw/sandbank.js', 'sw/sandbank.js.map']);
+    const [code, map] = emitted.map((file) => file.source) as [string, string];
+    // Minified: a few very long lines, not the engine's source laid out.
+    expect(code.split('\n').length).toBeLessThan(400);
+    expect(code.length / code.split('\n').length).toBeGreaterThan(2_000);
+    expect(code).not.toContain('function createSandbox(');
+    expect(code.trimEnd().endsWith('//# sourceMappingURL=sandbank.js.map')).toBe(true);
+    const parsed = JSON.parse(map) as { version: number; sources: string[]; sourcesContent: string[] };
+    expect(parsed.version).toBe(3);
+    expect(parsed.sources.some((source) => source.endsWith('src/worker.ts'))).toBe(true);
+    expect(parsed.sourcesContent.length).toBe(parsed.sources.length);
   });
 });

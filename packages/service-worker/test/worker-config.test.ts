@@ -4,7 +4,12 @@ import { readWorkerConfig, writeWorkerConfig } from '../src/protocol.js';
 describe("the worker's options in its script URL", () => {
   test('require signatures by default, like the engine', () => {
     const config = readWorkerConfig(writeWorkerConfig({}));
-    expect(config).toMatchObject({ signatures: 'required', signResponses: false, registeredTpps: undefined });
+    expect(config).toMatchObject({
+      signatures: 'required',
+      signResponses: false,
+      clockSkew: 'bank-or-source',
+      registeredTpps: undefined,
+    });
   });
 
   test('carry signatures off, signed responses and the registered TPPs to the worker', () => {
@@ -14,6 +19,7 @@ describe("the worker's options in its script URL", () => {
     const search = writeWorkerConfig({
       signatures: 'off',
       signResponses: true,
+      clockSkew: 'bank-only',
       registeredTpps,
       maxBodyBytes: 64 * 1024 * 1024,
       compactIdleMs: 3_600_000,
@@ -21,6 +27,7 @@ describe("the worker's options in its script URL", () => {
     expect(readWorkerConfig(new URLSearchParams(search.toString()))).toMatchObject({
       signatures: 'off',
       signResponses: true,
+      clockSkew: 'bank-only',
       registeredTpps,
       maxBodyBytes: 64 * 1024 * 1024,
       compactIdleMs: 3_600_000,

@@ -40,6 +40,8 @@ function bundle(): Promise<{ worker: string; app: string }> {
         resolveDir: fileURLToPath(new URL('.', import.meta.url)),
         loader: 'ts',
       },
+      // The engine's TypeScript sources, as the workspace resolves them (docs/decisions/packaging.md).
+      conditions: ['@sandbank/source'],
       bundle: true,
       format: 'iife',
       platform: 'browser',

@@ -5,7 +5,7 @@ import { CONTROL_ROOT, createSandbox } from '../sandbox.js';
 import { createSandboxServer, DEFAULT_HOST, DEFAULT_PORT, listen } from './server.js';
 
 const USAGE = `Usage: sandbank serve [--port N] [--host H] [--profile sandbox|production] [--seed S] [--signatures required|off]
-                     [--base-path /api-sandbox/v1]
+                     [--base-path /api-sandbox/v1] [--clock-skew bank-or-source|bank-only]
        sandbank init <publicDir>
 
 serve  serves the Sandbank engine over HTTP (default http://${DEFAULT_HOST}:${DEFAULT_PORT}; PORT also works)
@@ -38,6 +38,7 @@ export async function main(argv: string[]): Promise<number> {
       seed: { type: 'string' },
       signatures: { type: 'string' },
       'base-path': { type: 'string' },
+      'clock-skew': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -69,10 +70,16 @@ export async function main(argv: string[]): Promise<number> {
     );
     return 2;
   }
+  const clockSkew = values['clock-skew'] ?? 'bank-or-source';
+  if (clockSkew !== 'bank-or-source' && clockSkew !== 'bank-only') {
+    console.error(`sandbank: --clock-skew must be bank-or-source or bank-only, got ${clockSkew}`);
+    return 2;
+  }
   const sandbox = createSandbox({
     profile,
     signatures,
     basePath,
+    clockSkew,
     ...(values.seed ? { seed: values.seed } : {}),
   });
   const server = createSandboxServer(sandbox);

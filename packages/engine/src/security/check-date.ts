@@ -1,5 +1,11 @@
-// Step: the signed date is an RFC 7231 date within the allowed deviation of the bank clock
-// (part 5.1 rule 1: 60 seconds). X-Date stands in for Date where browsers cannot send Date.
+// Step: the signed date is an RFC 7231 date within the allowed deviation (part 5.1 rule 1: 60 seconds).
+// X-Date stands in for Date where browsers cannot send Date.
+//
+// Which clock it is compared with (docs/security.md, "The date window and a moved bank clock"): the
+// bank clock, and also the sandbox's clock source when one is given (`alsoNow`). A TPP signs with its
+// own real clock and cannot know the bank's virtual time, so once the sandbox owner moves the bank
+// clock (`POST /_sandbank/clock`) a request dated by the real time must still pass. A date more than
+// the limit from both is refused with the message about the bank clock, as before.
 import { formatHttpDate, parseHttpDate } from './http-date.js';
 import { failStep, type MessageRules, pass, type StepResult } from './step-result.js';
 
@@ -9,6 +15,7 @@ export function checkDate(
   now: number,
   maxSkewMs: number,
   rules: MessageRules,
+  alsoNow: number | null = null,
 ): StepResult<number> {
   if (listed === null) {
     return failStep(
@@ -29,14 +36,21 @@ export function checkDate(
     );
   }
   const offMs = Math.abs(at - now);
-  if (offMs > maxSkewMs) {
-    const direction = at > now ? 'ahead of' : 'behind';
-    return failStep(
-      'BAD_REQUEST',
-      header,
-      `${header} is ${Math.ceil(offMs / 1000)} s off the bank clock (limit ${maxSkewMs / 1000} s): ` +
-        `${header} says ${value}, ${direction} the bank clock at ${formatHttpDate(now)}`,
+  if (offMs <= maxSkewMs) {
+    return pass(at, `${header} ${value} is ${Math.round(offMs / 1000)} s from the bank clock`);
+  }
+  if (alsoNow !== null && Math.abs(at - alsoNow) <= maxSkewMs) {
+    return pass(
+      at,
+      `${header} ${value} is ${Math.round(Math.abs(at - alsoNow) / 1000)} s from the clock source ` +
+        `(the real time); the bank clock was moved to ${formatHttpDate(now)}`,
     );
   }
-  return pass(at, `${header} ${value} is ${Math.round(offMs / 1000)} s from the bank clock`);
+  const direction = at > now ? 'ahead of' : 'behind';
+  return failStep(
+    'BAD_REQUEST',
+    header,
+    `${header} is ${Math.ceil(offMs / 1000)} s off the bank clock (limit ${maxSkewMs / 1000} s): ` +
+      `${header} says ${value}, ${direction} the bank clock at ${formatHttpDate(now)}`,
+  );
 }

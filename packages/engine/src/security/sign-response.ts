@@ -1,6 +1,6 @@
 // part 5.1 rule 10: the bank may sign responses. The response gets a Digest of its body, a Date when
 // it has none, the bank certificate, and a Signature over `digest x-request-id date` (the present ones).
-
+import { signingClockNow } from '../core/signing-clock.js';
 import { createSignatureHeader } from './create-signature-header.js';
 import { createDigestHeader } from './digest.js';
 import { formatHttpDate } from './http-date.js';
@@ -12,7 +12,7 @@ export const BANK_CERTIFICATE_HEADER = 'ASPSP-Signature-Certificate';
 export interface SignResponseOptions {
   /** Set as X-Request-ID when the response has none (the request's, echoed). */
   requestId?: string;
-  /** Epoch ms for the Date header; default Date.now(). */
+  /** Epoch ms for the Date header; default the clock signRequest dates by (core/signing-clock.ts). */
   now?: number;
   subtle?: SubtleCrypto;
 }
@@ -31,7 +31,7 @@ export async function signResponse(
   headers.set('Digest', await createDigestHeader(body, subtle));
   if (!headers.has('x-request-id') && options.requestId !== undefined)
     headers.set('X-Request-ID', options.requestId);
-  if (!headers.has('date')) headers.set('Date', formatHttpDate(options.now ?? Date.now()));
+  if (!headers.has('date')) headers.set('Date', formatHttpDate(options.now ?? signingClockNow()));
   headers.set(BANK_CERTIFICATE_HEADER, identity.certificate.base64);
   const names = ['digest', 'x-request-id', 'date'].filter((name) => headers.has(name));
   const signature = await createSignatureHeader(identity, names, { headers }, subtle);

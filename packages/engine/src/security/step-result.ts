@@ -38,6 +38,8 @@ export interface SignedMessage {
 
 export interface MessageCheckOptions {
   now: number;
+  /** A second clock a date may be within the limit of: the sandbox's clock source (check-date.ts). */
+  alsoNow?: number;
   subtle: SubtleCrypto;
   digestRequired: boolean;
   trustAnchors: readonly string[] | null;

@@ -66,6 +66,12 @@ export interface VerifyInput {
 export interface VerifyOptions {
   /** Bank clock, epoch ms: the date header must be within 60 s, the certificate valid at this time. */
   now: number;
+  /**
+   * The clock source the bank clock is moved from (the sandbox's `now`, the real time by default): a
+   * date header within 60 s of it passes too, so a TPP signing with its own clock survives a moved
+   * bank clock. Leave it out to check against the bank clock only.
+   */
+  sourceNow?: number;
   /** Defaults to globalThis.crypto.subtle. */
   subtle?: SubtleCrypto;
   /** True on create payment and create sandbox account (the core decides). */
@@ -100,6 +106,7 @@ export function createRequestVerifier(options: { cacheSize?: number } = {}): Req
         { method: input.method, target: input.target, headers: input.headers, body: input.body },
         {
           now: verifyOptions.now,
+          ...(verifyOptions.sourceNow === undefined ? {} : { alsoNow: verifyOptions.sourceNow }),
           subtle: verifyOptions.subtle ?? globalThis.crypto.subtle,
           digestRequired: verifyOptions.digestRequired,
           trustAnchors: verifyOptions.trustAnchors ?? null,

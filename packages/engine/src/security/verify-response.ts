@@ -1,5 +1,6 @@
 // part 5.1 rule 10: "the TPP should verify such signatures". Checks a response signed by signResponse:
 // the same steps as a request (Signature, certificate, keyId, signed headers, date, Digest, RSA).
+import { signingClockNow } from '../core/signing-clock.js';
 import { bytesEqual } from './bytes.js';
 import { createCertificateCache } from './certificate-cache.js';
 import { RESPONSE_MUST_SIGN } from './header-names.js';
@@ -9,7 +10,7 @@ import type { SignatureVerdict } from './verify-request.js';
 import { verifySignedMessage } from './verify-signed-message.js';
 
 export interface VerifyResponseOptions {
-  /** Epoch ms; default Date.now(). */
+  /** Epoch ms; default the time signRequest dates by (the last sandbox's clock source, else Date.now()). */
   now?: number;
   subtle?: SubtleCrypto;
   /** The bank certificate (PEM or base64) the response must carry; pins it. */
@@ -33,7 +34,7 @@ export async function verifyResponse(
   const verdict = await verifySignedMessage(
     { method: null, target: null, headers: response.headers, body },
     {
-      now: options.now ?? Date.now(),
+      now: options.now ?? signingClockNow(),
       subtle: options.subtle ?? globalThis.crypto.subtle,
       digestRequired: true,
       trustAnchors: options.trustAnchors ?? null,

@@ -71,7 +71,14 @@ export async function verifySignedMessage(
   const listed = checkSignedHeaders(params.value.headers, headers, rules);
   if (!record('signed headers', listed)) return verdict(listed);
 
-  const date = checkDate(listed.value, headers, options.now, options.maxSkewMs, rules);
+  const date = checkDate(
+    listed.value,
+    headers,
+    options.now,
+    options.maxSkewMs,
+    rules,
+    options.alsoNow ?? null,
+  );
   if (!record('date', date)) return verdict(date);
 
   const digest = await checkDigest(headers, body, options.digestRequired, subtle, rules);

@@ -1,5 +1,7 @@
+import { forgetSigningClock } from '../core/signing-clock.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox.js';
-import { isSandboxPath } from './paths.js';
+import { isSandboxPath, NODE_ORIGIN, pageLocation } from './paths.js';
+import { relativeRequestClass } from './relative-request.js';
 import { abortError, normaliseRequest, targetUrl, toRuntimeRequest } from './request.js';
 
 /** What to do with a request the sandbox does not answer (the names and default follow MSW's option). */
@@ -10,7 +12,8 @@ export interface InstallSandboxOptions extends SandboxOptions {
   onUnhandledRequest?: UnhandledRequestStrategy;
   /**
    * Only requests to this origin are answered. Default: the page's origin where there is a
-   * `location` (jsdom, browsers); any origin in Node, where there is none.
+   * `location` (jsdom, browsers); any origin in Node, where there is none. In Node, relative URLs
+   * (`fetch('/v1/...')`, `new Request('/v1/...')`) resolve against it (default `http://localhost`).
    */
   origin?: string;
 }
@@ -20,7 +23,7 @@ export interface InstalledSandbox {
   readonly sandbox: Sandbox;
   /** Replaces the engine by a freshly seeded one with the same options; returns it. */
   reset(): Sandbox;
-  /** Puts the original fetch back. */
+  /** Puts the original fetch and Request back. */
   uninstall(): void;
 }
 
@@ -46,11 +49,6 @@ function ensureWebCrypto(): void {
   });
 }
 
-function pageLocation(): string | undefined {
-  const location = (globalThis as { location?: { href?: string } }).location;
-  return typeof location?.href === 'string' && location.href.startsWith('http') ? location.href : undefined;
-}
-
 function describe(input: unknown, init: RequestInit | undefined, url: URL | null): string {
   const method = (init?.method ?? (input as { method?: string } | null)?.method ?? 'GET').toUpperCase();
   return `${method} ${url?.href ?? String(input)}`;
@@ -58,19 +56,24 @@ function describe(input: unknown, init: RequestInit | undefined, url: URL | null
 
 /**
  * Routes the global `fetch` for the sandbox's base path and `/_sandbank/` to an in-process engine;
- * every other request goes to the original fetch (see `onUnhandledRequest`).
+ * every other request goes to the original fetch (see `onUnhandledRequest`). While installed,
+ * relative URLs work as in a page: `fetch` and `Request` resolve them against the page's location
+ * (jsdom), or against `origin` (default `http://localhost`) in Node.
  */
 export function installSandbox(options: InstallSandboxOptions = {}): InstalledSandbox {
   const { onUnhandledRequest = 'warn', origin, ...sandboxOptions } = options;
   ensureWebCrypto();
   const original: Fetch = globalThis.fetch;
+  const OriginalRequest = globalThis.Request;
   let sandbox = createSandbox(sandboxOptions);
   const basePath = sandbox.options.basePath;
+  const relativeBase = () => pageLocation() ?? origin ?? NODE_ORIGIN;
+  const RelativeRequest = relativeRequestClass(OriginalRequest, relativeBase);
 
   const routed = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const base = pageLocation();
-    const url = targetUrl(input, base);
-    const wantedOrigin = origin ?? (base === undefined ? undefined : new URL(base).origin);
+    const page = pageLocation();
+    const url = targetUrl(input, relativeBase());
+    const wantedOrigin = origin ?? (page === undefined ? undefined : new URL(page).origin);
     const ours =
       url !== null &&
       (wantedOrigin === undefined || url.origin === wantedOrigin) &&
@@ -105,6 +108,7 @@ export function installSandbox(options: InstallSandboxOptions = {}): InstalledSa
   };
 
   globalThis.fetch = routed as Fetch;
+  globalThis.Request = RelativeRequest;
   return {
     get sandbox() {
       return sandbox;
@@ -115,6 +119,8 @@ export function installSandbox(options: InstallSandboxOptions = {}): InstalledSa
     },
     uninstall() {
       if (globalThis.fetch === routed) globalThis.fetch = original;
+      if (globalThis.Request === RelativeRequest) globalThis.Request = OriginalRequest;
+      if (sandboxOptions.now !== undefined) forgetSigningClock(sandboxOptions.now);
     },
   };
 }

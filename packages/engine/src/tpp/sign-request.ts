@@ -1,6 +1,7 @@
 // Signs a request as real TPP clients do (part 5.1, platform facts §3): adds X-Request-ID (when absent),
 // Digest (when there is a body and none was set), Date or X-Date, TPP-Signature-Certificate and
 // Signature, in that order.
+import { signingClockNow } from '../core/signing-clock.js';
 import { createSignatureHeader } from '../security/create-signature-header.js';
 import { createDigestHeader } from '../security/digest.js';
 import { REQUEST_TARGET } from '../security/header-names.js';
@@ -11,7 +12,10 @@ import type { TppIdentity } from './tpp-identity.js';
 export interface SignRequestOptions {
   /** Default 'x-date' in browsers and workers (fetch() cannot set Date there), else 'date'. */
   date?: 'date' | 'x-date';
-  /** Epoch ms for the date header; default Date.now(). */
+  /**
+   * Epoch ms for the date header. Default: the clock source of the sandbox made last in this realm
+   * (createSandbox or installSandbox, so a test on a fixed `now` signs by it), else Date.now().
+   */
   now?: number;
   /** Also sign (request-target), first. */
   requestTarget?: boolean;
@@ -40,7 +44,7 @@ export async function signRequest(
   // A page's fetch() silently drops Date (a forbidden header), so fall back to X-Date where it would.
   const dateHeader =
     (options.date ?? (inBrowser() ? 'x-date' : 'date')) === 'date' && canSendDate() ? 'date' : 'x-date';
-  headers.set(dateHeader === 'date' ? 'Date' : 'X-Date', formatHttpDate(options.now ?? Date.now()));
+  headers.set(dateHeader === 'date' ? 'Date' : 'X-Date', formatHttpDate(options.now ?? signingClockNow()));
   headers.set(TPP_CERTIFICATE_HEADER, identity.certificate.base64);
   const url = new URL(request.url);
   const target = `${url.pathname}${url.search}`;

@@ -6,19 +6,27 @@ const root = fileURLToPath(new URL('../../../../', import.meta.url));
 
 describe('sandbank init', () => {
   it('hands over to the service-worker package, which names what it needs', () => {
-    const result = spawnSync('pnpm', ['exec', 'tsx', 'packages/engine/src/node/cli.ts', 'init'], {
-      cwd: root,
-      encoding: 'utf8',
-    });
+    const result = spawnSync(
+      'pnpm',
+      ['exec', 'tsx', '--conditions=@sandbank/source', 'packages/engine/src/node/cli.ts', 'init'],
+      {
+        cwd: root,
+        encoding: 'utf8',
+      },
+    );
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('init <publicDir>');
   });
 
   it('prints its usage for an unknown command', () => {
-    const result = spawnSync('pnpm', ['exec', 'tsx', 'packages/engine/src/node/cli.ts', 'nonsense'], {
-      cwd: root,
-      encoding: 'utf8',
-    });
+    const result = spawnSync(
+      'pnpm',
+      ['exec', 'tsx', '--conditions=@sandbank/source', 'packages/engine/src/node/cli.ts', 'nonsense'],
+      {
+        cwd: root,
+        encoding: 'utf8',
+      },
+    );
     expect(result.status).toBe(2);
     expect(result.stdout).toContain('sandbank init <publicDir>');
   });
@@ -28,10 +36,40 @@ describe('sandbank serve options', () => {
   it('refuses an unknown --signatures value', () => {
     const result = spawnSync(
       'pnpm',
-      ['exec', 'tsx', 'packages/engine/src/node/cli.ts', 'serve', '--signatures', 'maybe', '--port', '0'],
+      [
+        'exec',
+        'tsx',
+        '--conditions=@sandbank/source',
+        'packages/engine/src/node/cli.ts',
+        'serve',
+        '--signatures',
+        'maybe',
+        '--port',
+        '0',
+      ],
       { cwd: root, encoding: 'utf8' },
     );
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('--signatures must be required or off');
+  });
+
+  it('refuses an unknown --clock-skew value', () => {
+    const result = spawnSync(
+      'pnpm',
+      [
+        'exec',
+        'tsx',
+        '--conditions=@sandbank/source',
+        'packages/engine/src/node/cli.ts',
+        'serve',
+        '--clock-skew',
+        'loose',
+        '--port',
+        '0',
+      ],
+      { cwd: root, encoding: 'utf8' },
+    );
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('--clock-skew must be bank-or-source or bank-only');
   });
 });

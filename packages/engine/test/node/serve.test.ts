@@ -1,34 +1,17 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presetIdentity, signRequest } from '../../src/tpp/index.js';
+import { type Served, startServe } from '../support/serve.js';
 
-const root = fileURLToPath(new URL('../../../../', import.meta.url));
-let server: ChildProcess;
+let served: Served;
 let base = '';
 
 beforeAll(async () => {
-  // The real `pnpm serve` command, on a free port.
-  server = spawn('pnpm', ['serve', '--port', '0'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    detached: true,
-  });
-  const lines = createInterface({ input: server.stdout as NodeJS.ReadableStream });
-  for await (const line of lines) {
-    const match = /(http:\/\/[^\s/]+)/.exec(line);
-    if (match?.[1]) {
-      base = match[1];
-      break;
-    }
-  }
+  served = await startServe();
+  base = served.base;
 }, 30_000);
 
 afterAll(async () => {
-  if (server.pid !== undefined) process.kill(-server.pid, 'SIGTERM');
-  if (server.exitCode === null) await once(server, 'exit');
+  await served.stop();
 });
 
 describe('pnpm serve', () => {

@@ -24,6 +24,16 @@ describe('installSandbox in jsdom', () => {
     expect(await response.json()).toEqual({ now: '2026-03-02T10:00:00.000Z', offsetMs: 0 });
   });
 
+  test('resolves a relative new Request() against the page, as a browser does, until uninstalled', async () => {
+    const installed = install();
+    const request = new Request('/v1/no-such-thing', { headers: { 'x-request-id': crypto.randomUUID() } });
+    expect(request.url).toBe(`${location.origin}/v1/no-such-thing`);
+    expect(request).toBeInstanceOf(Request);
+    expect((await fetch(request)).status).toBe(404);
+    installed.uninstall();
+    expect(() => new Request('/v1/no-such-thing')).toThrow();
+  });
+
   test('answers the API base path with the engine (an unknown route is its 404)', async () => {
     install();
     const response = await fetch('/v1/no-such-thing', { headers: { 'x-request-id': crypto.randomUUID() } });

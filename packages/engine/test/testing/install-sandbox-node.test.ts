@@ -36,6 +36,17 @@ describe('installSandbox in Node', () => {
     expect(api.status).toBe(404);
   });
 
+  test('resolves relative URLs against http://localhost, or against origin when given', async () => {
+    installed = installSandbox({ now: () => NOW, onUnhandledRequest: 'error' });
+    expect(new Request('/v1/accounts').url).toBe('http://localhost/v1/accounts');
+    expect((await fetch('/_sandbank/clock')).status).toBe(200);
+    expect((await fetch(new Request('/_sandbank/clock'))).status).toBe(200);
+    installed.uninstall();
+    installed = installSandbox({ now: () => NOW, origin: 'http://bank.test:8080' });
+    expect(new Request('/v1/accounts').url).toBe('http://bank.test:8080/v1/accounts');
+    expect(new Request('https://other.test/x').url).toBe('https://other.test/x');
+  });
+
   test('serves a custom base path', async () => {
     installed = installSandbox({ now: () => NOW, basePath: '/psd2/v1', onUnhandledRequest: 'error' });
     const response = await fetch('http://bank.test/psd2/v1/sandbox/initialize', {

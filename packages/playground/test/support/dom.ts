@@ -22,6 +22,22 @@ for (const [name, size] of [
   Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => size });
 }
 
+// Charts (recharts' ResponsiveContainer) size themselves from getBoundingClientRect, which is 0×0 in
+// jsdom and makes them warn that they cannot draw: the same fixed box.
+HTMLElement.prototype.getBoundingClientRect = function getBoundingClientRect() {
+  return {
+    x: 0,
+    y: 0,
+    top: 0,
+    left: 0,
+    right: 800,
+    bottom: 400,
+    width: 800,
+    height: 400,
+    toJSON: () => ({}),
+  };
+};
+
 afterEach(() => {
   cleanup();
   localStorage.clear();
