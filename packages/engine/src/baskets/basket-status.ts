@@ -24,8 +24,8 @@ export function worstCaseStatus(statuses: readonly (PaymentStatus | undefined)[]
 
 /** The basket's status now: the worst case over its payments' current statuses (part 3 rule 1). */
 export function basketStatusOf(
-  state: State | Draft<State>,
-  basket: SigningBasket | Draft<SigningBasket>,
+  state: Pick<State, 'payments'> | Draft<Pick<State, 'payments'>>,
+  basket: Pick<SigningBasket, 'paymentIds'> | Draft<Pick<SigningBasket, 'paymentIds'>>,
 ): BasketStatus {
   return worstCaseStatus(basket.paymentIds.map((id) => state.payments[id]?.transactionStatus));
 }
