@@ -1,3 +1,4 @@
+import { createStateMirror, registerSandbox } from '@sandbank/service-worker';
 import type { BankConnection } from './connection.js';
 import { createHostedConnection, hostedBankFromQuery } from './hosted.js';
 import { createInPageConnection } from './in-page.js';
@@ -69,8 +70,6 @@ async function pick(): Promise<{ connection: BankConnection; transport: Transpor
   const hosted = typeof location === 'undefined' ? null : hostedBankFromQuery(location.search);
   if (hosted !== null) return { connection: createHostedConnection(hosted), transport: 'hosted' };
   if (pickTransport() === 'service-worker') {
-    // Loaded only here: pages on the in-page engine never register a worker.
-    const { createStateMirror, registerSandbox } = await import('@sandbank/service-worker');
     try {
       const registered = await registerSandbox({ fallback: false });
       // The worker's state, kept current from every tab's events (read-your-writes on fetch).
