@@ -1,4 +1,4 @@
-import type { Payment, State } from '@sandbank/engine';
+import { FINAL_PAYMENT_STATUSES, PAYMENT_TRANSITIONS, type Payment, type State } from '@sandbank/engine';
 import { debtorLabel, paymentsNewestFirst } from '../derive/activity.js';
 import { formatAmount } from '../derive/money.js';
 import { formatTime } from '../derive/time.js';
@@ -49,6 +49,11 @@ export function PaymentCard({ payment, debtor }: { payment: Payment; debtor: str
         history={payment.statusHistory}
         label={`Status history of payment ${payment.paymentId}`}
       />
+      <p className="muted small">
+        {FINAL_PAYMENT_STATUSES.includes(payment.transactionStatus)
+          ? 'Final status.'
+          : `Can become ${PAYMENT_TRANSITIONS[payment.transactionStatus].join(', ')} (payment lifecycle).`}
+      </p>
     </article>
   );
 }
