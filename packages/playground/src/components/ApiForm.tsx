@@ -51,7 +51,8 @@ function FieldInput({
     'aria-invalid': errors.length > 0 ? true : undefined,
     'aria-describedby': [`${id}-hint`, errors.length > 0 ? `${id}-error` : ''].filter(Boolean).join(' '),
   };
-  const options = field.required || field.options.includes(value) ? field.options : ['', ...field.options];
+  // An optional choice can be left out of the body; a required one only until something is chosen.
+  const options = field.required && value !== '' ? field.options : ['', ...field.options];
   return (
     <div className={`field ${errors.length > 0 ? 'invalid' : ''}`}>
       <label htmlFor={id} className="mono">
