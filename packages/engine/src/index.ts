@@ -20,6 +20,20 @@ export type {
   Transaction,
 } from './core/state.js';
 export { LedgerChunk as LedgerChunkSchema, STATE_VERSION, State as StateSchema } from './core/state.js';
+export { ibanFromBban, isNorwegianNationalId, makeBban } from './identifiers.js';
+export type { BasketStatus } from './lifecycle.js';
+export {
+  BASKET_STATUSES,
+  basketStatusOf,
+  CONSENT_RENEWAL_MS,
+  consentRenewalDue,
+  FINAL_PAYMENT_STATUSES,
+  isSessionActive,
+  PAYMENT_STATUSES,
+  PAYMENT_TRANSITIONS,
+  SESSION_MS,
+  worstCaseStatus,
+} from './lifecycle.js';
 export type { ClockSkew } from './request-security.js';
 export { routes } from './routes.js';
 export type { Commit, RequestLogEntry, Sandbox, SandboxEvent, SandboxOptions } from './sandbox.js';

@@ -65,15 +65,34 @@ describe('controls', () => {
 
   it('try it: a known operation fills method, path and an example body', async () => {
     const { connection, log } = bankWithLog();
-    renderWithBank(connection, <TryIt />);
+    renderWithBank(connection, <TryIt state={fixtureState} now={FIXTURE_NOW} />);
     const user = userEvent.setup();
-    await user.selectOptions(screen.getByLabelText('Known operation'), 'POST /_sandbank/clock (control)');
+    await user.selectOptions(
+      screen.getByLabelText('Known operation'),
+      'POST /_sandbank/clock (Set or advance the bank clock)',
+    );
     expect(JSON.parse((screen.getByLabelText('Body') as HTMLTextAreaElement).value)).toEqual({
       advanceMinutes: 60,
     });
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(log).toHaveLength(1));
     expect(log[0]).toMatchObject({ method: 'POST', path: '/_sandbank/clock', status: 200 });
+  });
+
+  it('try it: an operation on a resource names one the bank holds, with a body it accepts', async () => {
+    const { connection, log } = bankWithLog();
+    renderWithBank(connection, <TryIt state={fixtureState} now={FIXTURE_NOW} />);
+    const user = userEvent.setup();
+    await user.selectOptions(
+      screen.getByLabelText('Known operation'),
+      'POST /v1/sandbox/accounts/{mockAccountId}/transactions (sandbox)',
+    );
+    const path = (screen.getByLabelText('Path') as HTMLInputElement).value;
+    const accountId = decodeURIComponent(path.split('/')[4] ?? '');
+    expect(fixtureState.accounts[accountId]).toBeDefined();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(log).toHaveLength(1));
+    expect(log[0]).toMatchObject({ method: 'POST', path, status: 201 });
   });
 
   it('flow: the first consent step sends a bank-offered consent request with the redirect URI', async () => {

@@ -1,12 +1,20 @@
 // @vitest-environment jsdom
+import { basketStatusOf, StateSchema } from '@sandbank/engine';
 import { describe, expect, it } from 'vitest';
-import { readExtensions } from '../src/bank/extensions.js';
 import { toCurl } from '../src/bank/request.js';
+import {
+  basketHistory,
+  consentStanding,
+  paymentsNewestFirst,
+  sessionStanding,
+  sessionsNewestFirst,
+} from '../src/derive/activity.js';
 import { balanceSeries } from '../src/derive/balance-series.js';
 import { transactionsOf } from '../src/derive/ledger.js';
 import { formatAmount, fromCents, toCents } from '../src/derive/money.js';
 import { filterTransactions } from '../src/derive/search.js';
-import { fixtureAccount, fixturePayments, fixtureState, largeState } from '../src/fixtures/state.js';
+import { activityState } from '../src/fixtures/activity.js';
+import { FIXTURE_NOW, fixtureAccount, fixtureState, largeState } from '../src/fixtures/state.js';
 import { fillScaForm } from '../src/flows/run.js';
 
 describe('derived data', () => {
@@ -44,30 +52,38 @@ describe('derived data', () => {
     );
   });
 
-  it('reads payment slices with ISO times and the request kept apart', () => {
-    const state = {
-      ...fixtureState,
-      payments: {
-        p1: {
-          paymentId: 'p1',
-          product: 'norwegian-domestic-credit-transfers',
-          status: 'ACSC',
-          createdAt: '2026-03-02T10:00:00Z',
-          request: { instructedAmount: { amount: '10.00', currency: 'NOK' }, creditorName: 'X' },
-          history: [
-            { status: 'RCVD', at: '2026-03-02T10:00:00Z' },
-            { status: 'ACSC', at: 1 },
-          ],
-        },
-      },
-    } as unknown as typeof fixtureState;
-    const p = readExtensions(state).payments?.p1;
-    expect(p?.transactionStatus).toBe('ACSC');
-    expect(p?.instructedAmount).toEqual({ amount: '10.00', currency: 'NOK' });
-    expect(p?.history.map((h) => h.status)).toEqual(['RCVD', 'ACSC']);
-    // The engine's state carries every slice, empty after the seed.
-    expect(readExtensions(fixtureState)).toEqual({ payments: {}, baskets: {}, consents: {}, sessions: {} });
-    expect(Object.keys(fixturePayments)).toHaveLength(3);
+  it('derives a basket’s status history from its payments’ with the engine’s worst-case rule', () => {
+    const state = activityState();
+    const basket = state.signingBaskets['enc!!basket-1==']!;
+    // Created while both waited; one authorised: PATC; the other an hour ago: ACTC (part 3 rule 1).
+    expect(basketHistory(state, basket).map((h) => h.status)).toEqual(['RCVD', 'PATC', 'ACTC']);
+    expect(basketHistory(state, basket).at(-1)?.status).toBe(basketStatusOf(state, basket));
+    const { 'enc!!pay-pending==': _gone, ...rest } = state.payments;
+    expect(basketHistory({ payments: rest }, basket).map((h) => h.status)).toEqual(['RJCT']);
+  });
+
+  it('says how consents and sessions stand on the bank clock', () => {
+    const state = activityState();
+    const [active, expired, revoked] = ['consent-active', 'consent-expired', 'consent-revoked'].map(
+      (id) => state.consents[id]!,
+    );
+    expect(consentStanding(active!, FIXTURE_NOW)).toEqual({ label: 'valid', live: true });
+    expect(consentStanding(expired!, FIXTURE_NOW)).toEqual({ label: 'SCA expired', live: false });
+    expect(consentStanding(revoked!, FIXTURE_NOW)).toEqual({ label: 'revoked', live: false });
+    expect(sessionsNewestFirst(state).map((s) => sessionStanding(s, FIXTURE_NOW))).toEqual([
+      'live',
+      'replaced',
+      'expired',
+    ]);
+  });
+
+  it('keeps its activity fixtures in the engine’s own state shape', () => {
+    expect(StateSchema.safeParse(activityState()).success).toBe(true);
+    expect(paymentsNewestFirst(activityState()).map((p) => p.transactionStatus)).toEqual([
+      'RJCT',
+      'ACSC',
+      'PDNG',
+    ]);
   });
 
   it('fills the contract SCA form: identity, context, every account, approve', () => {

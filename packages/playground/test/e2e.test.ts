@@ -212,8 +212,8 @@ describe('the built playground in Chromium', () => {
 
     // A signed request from the other tab's mock-data form shows up in this tab's customer tree.
     await other.page.getByRole('button', { name: 'Mock data' }).click();
-    await other.page.getByLabel('Customer number (national id)').fill('01019010046');
-    await other.page.getByLabel('Name').fill('Ola Nordmann');
+    await other.page.getByLabel('customerNumber', { exact: true }).fill('01019010046');
+    await other.page.getByLabel('name', { exact: true }).fill('Ola Nordmann');
     await other.page.getByRole('button', { name: 'Send' }).click();
     await page.getByRole('heading', { name: /Ola Nordmann/, level: 3 }).waitFor({ timeout: 120_000 });
     await page.getByRole('button', { name: /^Requests/ }).click();

@@ -1,7 +1,14 @@
 // @vitest-environment jsdom
-import type { State } from '@sandbank/engine';
+import { basketStatusOf, consentRenewalDue, type State } from '@sandbank/engine';
 import { describe, expect, it } from 'vitest';
-import { readExtensions } from '../src/bank/extensions.js';
+import {
+  basketHistory,
+  consentStanding,
+  consentsNewestFirst,
+  psuName,
+  sessionStanding,
+  sessionsNewestFirst,
+} from '../src/derive/activity.js';
 import { fixtureConnection } from '../src/fixtures/connection.js';
 import { FIXTURE_NOW, fixtureState } from '../src/fixtures/state.js';
 import { FLOWS, type Vars } from '../src/flows/definitions.js';
@@ -27,28 +34,33 @@ describe('guided TPP flows against the engine', () => {
     expect(vars.psuId).toMatch(/^[0-9a-f-]{36}$/);
     expect(vars.accountId).toBeTruthy();
     // The views read the engine's consent and session as the flow left them.
-    const { consents = {}, sessions = {} } = readExtensions(state);
-    const [consent] = Object.values(consents);
-    expect(consent?.psuId).toBe('13039319955');
-    expect(consent?.accounts).toContain(vars.accountId);
-    expect(consent!.expiresAt - FIXTURE_NOW).toBe(180 * 86_400_000);
-    expect(Object.values(sessions).map((s) => s.sessionId)).toEqual(['playground-ais-1']);
+    const [consent] = consentsNewestFirst(state);
+    expect(psuName(state, consent!.nationalId)).toMatch(/\(13039319955\)$/);
+    expect(consent!.accountIds).toContain(vars.accountId);
+    expect(consentRenewalDue(consent!) - FIXTURE_NOW).toBe(180 * 86_400_000);
+    expect(consentStanding(consent!, FIXTURE_NOW)).toEqual({ label: 'valid', live: true });
+    const sessions = sessionsNewestFirst(state);
+    expect(sessions.map((s) => s.sessionId)).toEqual(['playground-ais-1']);
+    expect(sessionStanding(sessions[0]!, FIXTURE_NOW)).toBe('live');
   });
 
   it('payment → SCA → clock → batch → settled (ACSC)', async () => {
     const { vars, state } = await runFlow('payment');
     expect(vars.status).toBe('ACSC');
-    const payment = readExtensions(state).payments?.[vars.paymentId!];
-    expect(payment?.instructedAmount).toEqual({ amount: '250.00', currency: 'NOK' });
-    expect(payment?.history.map((h) => h.status).at(0)).toBe('RCVD');
-    expect(payment?.history.map((h) => h.status).at(-1)).toBe('ACSC');
+    const payment = state.payments[vars.paymentId!];
+    expect(payment?.instructions[0]?.instructedAmount).toEqual({ amount: '250.00', currency: 'NOK' });
+    expect(payment?.statusHistory.map((h) => h.status).at(0)).toBe('RCVD');
+    expect(payment?.statusHistory.map((h) => h.status).at(-1)).toBe('ACSC');
   });
 
   it('two payments signed together in one basket (ACTC)', async () => {
     const { vars, state } = await runFlow('basket');
     expect(vars.basketStatus).toBe('ACTC');
-    const basket = readExtensions(state).baskets?.[vars.basketId!];
-    expect(basket?.transactionStatus).toBe('ACTC');
-    expect(basket?.paymentIds).toEqual([vars.paymentA, vars.paymentB]);
+    const basket = state.signingBaskets[vars.basketId!]!;
+    expect(basketStatusOf(state, basket)).toBe('ACTC');
+    expect(basket.paymentIds).toEqual([vars.paymentA, vars.paymentB]);
+    // One SCA for both: never partly authorised. (On the fixture's frozen clock every step happens at
+    // the same instant, so the history is that one status.)
+    expect(basketHistory(state, basket).map((h) => h.status)).toEqual(['ACTC']);
   });
 });

@@ -84,8 +84,12 @@ describe('live views', () => {
   it('shows a customer created through the mock-data form in the customer tree', async () => {
     render(<App connection={fixtureConnection()} initialTab="mock-data" />);
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('Customer number (national id)'), '01019010046');
-    await user.type(screen.getByLabelText('Name'), 'Ola Nordmann');
+    const customerNumber = await screen.findByLabelText('customerNumber');
+    await user.clear(customerNumber);
+    await user.type(customerNumber, '01019010046');
+    const name = screen.getByLabelText('name');
+    await user.clear(name);
+    await user.type(name, 'Ola Nordmann');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     const form = within(screen.getByRole('form', { name: 'Customer form' }));
     await waitFor(() => expect(form.getByRole('status').textContent).toContain('201'));
@@ -97,13 +101,16 @@ describe('live views', () => {
     render(<App connection={fixtureConnection()} initialTab="mock-data" />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /^Account$/ }));
-    await user.type(screen.getByLabelText('BBAN'), '97100001009');
+    const bban = screen.getByLabelText('bban');
+    await user.clear(bban);
+    await user.type(bban, '97100001009');
+    await user.clear(screen.getByLabelText('iban'));
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    const bban = screen.getByLabelText('BBAN');
     await waitFor(() => expect(bban.getAttribute('aria-invalid')).toBe('true'));
-    // The bank names every field at fault in one answer: the BBAN's check digit and the empty IBAN.
+    // The bank names every field at fault in one answer: the BBAN's check digit and the missing IBAN.
     const alerts = screen.getAllByRole('alert').map((alert) => alert.textContent);
     expect(alerts).toContainEqual(expect.stringMatching(/^bban: .*MOD11/));
+    expect(alerts).toContainEqual('iban is required');
   });
 
   it('opens a card account from the customer tree', async () => {

@@ -1,26 +1,33 @@
 import type { Draft } from 'immer';
 import type { RequestContext } from '../core/context.js';
 import { apiError } from '../core/errors.js';
-import type { SigningBasket, State } from '../core/state.js';
+import type { PaymentStatus, SigningBasket, State } from '../core/state.js';
 import { tppIdOf } from '../payments/owner.js';
 import { samePsu } from '../payments/present.js';
 
-export type BasketStatus = 'RCVD' | 'ACTC' | 'PATC' | 'RJCT';
+/** part 2.5: the statuses a signing basket reports. */
+export const BASKET_STATUSES = ['RCVD', 'ACTC', 'PATC', 'RJCT'] as const;
+export type BasketStatus = (typeof BASKET_STATUSES)[number];
 
 /**
  * part 3 rule 1: the basket status is the worst case over its payments. A rejected or cancelled
- * payment makes it RJCT; with none rejected, payments still awaiting SCA next to authorised ones make
- * it PATC (partially accepted); all awaiting SCA is RCVD; all authorised is ACTC.
+ * payment makes it RJCT (as does a payment the bank no longer knows, `undefined`); with none
+ * rejected, payments still awaiting SCA next to authorised ones make it PATC (partially accepted);
+ * all awaiting SCA is RCVD; all authorised is ACTC.
  */
-export function basketStatusOf(
-  state: State | Draft<State>,
-  basket: SigningBasket | Draft<SigningBasket>,
-): BasketStatus {
-  const statuses = basket.paymentIds.map((id) => state.payments[id]?.transactionStatus ?? 'RJCT');
-  if (statuses.some((s) => s === 'RJCT' || s === 'CANC')) return 'RJCT';
+export function worstCaseStatus(statuses: readonly (PaymentStatus | undefined)[]): BasketStatus {
+  if (statuses.some((s) => s === undefined || s === 'RJCT' || s === 'CANC')) return 'RJCT';
   const waiting = statuses.filter((s) => s === 'RCVD').length;
   if (waiting === statuses.length) return 'RCVD';
   return waiting === 0 ? 'ACTC' : 'PATC';
+}
+
+/** The basket's status now: the worst case over its payments' current statuses (part 3 rule 1). */
+export function basketStatusOf(
+  state: Pick<State, 'payments'> | Draft<Pick<State, 'payments'>>,
+  basket: Pick<SigningBasket, 'paymentIds'> | Draft<Pick<SigningBasket, 'paymentIds'>>,
+): BasketStatus {
+  return worstCaseStatus(basket.paymentIds.map((id) => state.payments[id]?.transactionStatus));
 }
 
 /** A basket can be deleted while none of its payments has been authorised. */

@@ -18,15 +18,20 @@ export const INT32_MAX = 2_147_483_647;
  */
 export function anyCase<const T extends readonly [string, ...string[]]>(values: T, error: string) {
   const canonical = new Map<string, T[number]>(values.map((v) => [v.toLowerCase(), v]));
-  return z
-    .string({ error })
-    .transform((value, ctx): T[number] => {
-      const found = canonical.get(value.toLowerCase());
-      if (found !== undefined) return found;
-      ctx.issues.push({ code: 'custom', input: value, message: error });
-      return z.NEVER;
-    })
-    .meta({ description: `one of ${values.join(', ')}, in any case` });
+  return (
+    z
+      .string({ error })
+      // The canonical spellings as JSON Schema `examples` (on the input side: zod drops a transform's
+      // own examples there), so the OpenAPI document and generated forms can offer them.
+      .meta({ examples: [...values] })
+      .transform((value, ctx): T[number] => {
+        const found = canonical.get(value.toLowerCase());
+        if (found !== undefined) return found;
+        ctx.issues.push({ code: 'custom', input: value, message: error });
+        return z.NEVER;
+      })
+      .meta({ description: `one of ${values.join(', ')}, in any case` })
+  );
 }
 
 export const Currency = anyCase(CURRENCIES, 'must be an ISO 4217 currency code from the part 2.1 list');
@@ -78,7 +83,8 @@ export const Int32 = z
 /** An ISO 8601 calendar date (`yyyy-mm-dd`) that exists. */
 export const IsoDate = z
   .string({ error: 'must be a date (yyyy-mm-dd)' })
-  .refine((v) => !Number.isNaN(parseIsoDate(v)), { error: 'must be a real date in the form yyyy-mm-dd' });
+  .refine((v) => !Number.isNaN(parseIsoDate(v)), { error: 'must be a real date in the form yyyy-mm-dd' })
+  .meta({ format: 'date' });
 
 /**
  * A decimal amount sent as a JSON number or a decimal string. Numbers become their exact shortest

@@ -1,3 +1,4 @@
+import { createStateMirror, registerSandbox } from '@sandbank/service-worker';
 import type { BankConnection } from './connection.js';
 import { createHostedConnection, hostedBankFromQuery } from './hosted.js';
 import { createInPageConnection } from './in-page.js';
@@ -69,14 +70,10 @@ async function pick(): Promise<{ connection: BankConnection; transport: Transpor
   const hosted = typeof location === 'undefined' ? null : hostedBankFromQuery(location.search);
   if (hosted !== null) return { connection: createHostedConnection(hosted), transport: 'hosted' };
   if (pickTransport() === 'service-worker') {
-    // Loaded only here: pages on the in-page engine never register a worker.
-    const [{ registerSandbox }, { createWorkerConnection }] = await Promise.all([
-      import('@sandbank/service-worker'),
-      import('./worker.js'),
-    ]);
     try {
       const registered = await registerSandbox({ fallback: false });
-      return { connection: createWorkerConnection(registered), transport: 'service-worker' };
+      // The worker's state, kept current from every tab's events (read-your-writes on fetch).
+      return { connection: createStateMirror(registered), transport: 'service-worker' };
     } catch (error) {
       // The playground stays usable (the header says "in-page bank"); the message says how to fix the worker.
       console.warn('[sandbank playground] the service worker is not available; using an in-page bank', error);

@@ -1,15 +1,9 @@
-import type { SandboxEvent, State } from '@sandbank/engine';
+import type { StateMirror } from '@sandbank/service-worker';
 
 /**
- * How the playground talks to the bank. Today an engine in the page answers; with the service
- * worker the same interface is served by `registerSandbox()` and its BroadcastChannel events.
- * Only `connect.ts` decides which one is used.
+ * How the playground talks to the bank: the service worker's state mirror (`createStateMirror` from
+ * `@sandbank/service-worker`: `fetch`, `getState`, `subscribe`, typed with the engine's `State` and
+ * `SandboxEvent`), which the in-page engine and a hosted bank offer too. Only `connect.ts` decides
+ * which one is used.
  */
-export interface BankConnection {
-  /** Sends a request to the bank exactly as an app's `fetch('/v1/...')` would. */
-  fetch(request: Request): Promise<Response>;
-  /** The whole current state (plain data; never mutated). */
-  getState(): Promise<State>;
-  /** Commits and request-log entries as they happen; returns the unsubscribe function. */
-  subscribe(listener: (event: SandboxEvent) => void): () => void;
-}
+export type BankConnection = Pick<StateMirror, 'fetch' | 'getState' | 'subscribe'>;

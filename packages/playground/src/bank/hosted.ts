@@ -1,12 +1,11 @@
-import type { SandbankEvent } from '@sandbank/service-worker';
+import { createStateMirror, type SandbankEvent } from '@sandbank/service-worker';
 import type { BankConnection } from './connection.js';
-import { createWorkerConnection } from './worker.js';
 
 /**
  * A hosted bank (packages/cloudflare), opened with `?bank=<baseUrl>&token=<controlToken>`: requests
  * the views build for the page's own origin go to the bank's base URL instead (control-plane calls
  * with the control token), and the bank's `/_sandbank/events` WebSocket brings the same events the
- * service worker broadcasts, so the state is kept current by the worker connection's own logic.
+ * service worker broadcasts, so the state is kept current by the worker's own state mirror.
  */
 export interface HostedBank {
   /** `https://host/t/{bankId}`, as POST /tenants answered. */
@@ -53,7 +52,7 @@ export function createHostedConnection(bank: HostedBank, options: HostedOptions 
   const Socket = options.WebSocket ?? WebSocket;
   const send = async (request: Request) => fetch(await toHosted(bank, request));
   const events = `${bank.baseUrl.replace(/^http/, 'ws')}/_sandbank/events?token=${encodeURIComponent(bank.controlToken)}`;
-  const registered = {
+  const source = {
     subscribe(listener: (event: SandbankEvent) => void) {
       let opened = 0;
       const open = () => {
@@ -62,7 +61,13 @@ export function createHostedConnection(bank: HostedBank, options: HostedOptions 
         options.signal?.addEventListener('abort', () => socket.close(), { once: true });
         socket.addEventListener('open', () => {
           // Events may have been missed while the socket was down: read the whole state again.
-          if (opened++ > 0) resync(listener);
+          if (opened++ > 0) {
+            mirror
+              .refresh()
+              .catch((error: unknown) =>
+                console.error('[sandbank playground] re-reading the hosted bank failed', error),
+              );
+          }
         });
         socket.addEventListener('message', (message) => {
           listener(JSON.parse(String(message.data)) as SandbankEvent);
@@ -75,14 +80,6 @@ export function createHostedConnection(bank: HostedBank, options: HostedOptions 
       return () => undefined;
     },
   };
-  /** A `storage` event makes the worker connection read the state again, as after a worker restart. */
-  const resync = (listener: (event: SandbankEvent) => void) => {
-    send(new Request(new URL('/_sandbank/storage', bank.baseUrl)))
-      .then((answer) => answer.json())
-      .then((report) => listener({ type: 'storage', report }))
-      .catch((error: unknown) =>
-        console.error('[sandbank playground] re-reading the hosted bank failed', error),
-      );
-  };
-  return createWorkerConnection(registered, send);
+  const mirror = createStateMirror(source, { fetch: send, stateUrl: `${bank.baseUrl}/_sandbank/state` });
+  return mirror;
 }

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { activityState } from '../fixtures/activity.js';
 import { fixtureConnection } from '../fixtures/connection.js';
-import { stateWithExtensions } from '../fixtures/state.js';
 import { App } from './App.js';
 
 const meta = {
@@ -14,7 +14,7 @@ type Story = StoryObj<typeof meta>;
 export const Bank: Story = { args: { initialTab: 'bank' } };
 export const OnServiceWorker: Story = { args: { initialTab: 'bank', transport: 'service-worker' } };
 export const Activity: Story = {
-  args: { initialTab: 'activity', connection: fixtureConnection(stateWithExtensions()) },
+  args: { initialTab: 'activity', connection: fixtureConnection(activityState()) },
 };
 export const Requests: Story = { args: { initialTab: 'requests' } };
 export const MockData: Story = { args: { initialTab: 'mock-data' } };

@@ -1,14 +1,16 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { fixtureBaskets, fixturePayments } from '../fixtures/state.js';
+import { activityState } from '../fixtures/activity.js';
 import { BasketList } from './BasketList.js';
 
-const meta = {
-  component: BasketList,
-  args: { baskets: fixtureBaskets, payments: fixturePayments },
-} satisfies Meta<typeof BasketList>;
+const state = activityState();
+const { 'enc!!pay-pending==': _gone, ...withoutPending } = state.payments;
+
+const meta = { component: BasketList, args: { state } } satisfies Meta<typeof BasketList>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const PartlySigned: Story = {};
-export const PaymentsUnknown: Story = { args: { payments: {} } };
-export const None: Story = { args: { baskets: {} } };
+/** RCVD, then PATC once one payment was authorised, then ACTC (part 3 rule 1). */
+export const Authorised: Story = {};
+/** A payment the bank no longer knows makes the basket RJCT. */
+export const PaymentGone: Story = { args: { state: { ...state, payments: withoutPending } } };
+export const None: Story = { args: { state: { ...state, signingBaskets: {} } } };

@@ -1,9 +1,11 @@
 import type { CardAccount, CardTransaction } from '@sandbank/engine';
 import { formatAmount } from '../derive/money.js';
+import { VirtualList } from './VirtualList.js';
 
 const NONE: readonly CardTransaction[] = [];
+const ROW_HEIGHT = 36;
 
-/** A card account: PAN, limit, balances and the card transactions made through the mock-data API. */
+/** A card account: PAN, limit, balances and the card transactions made through the mock-data API (virtualised: up to 1000 per request). */
 export function CardAccountDetail({
   card,
   transactions = NONE,
@@ -47,39 +49,37 @@ export function CardAccountDetail({
       {transactions.length === 0 ? (
         <p className="muted">None yet: add some with the card transaction form.</p>
       ) : (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region without focusable rows must take keyboard focus (WCAG 2.1.1)
-        <section className="scroller short" tabIndex={0} aria-label="Card transactions, scrollable">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Booked</th>
-                <th scope="col">Transaction date</th>
-                <th scope="col">Merchant</th>
-                <th scope="col">MCC</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="amount">
-                  Amount
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {transactions.map((t) => (
-                <tr key={t.cardTransactionId}>
-                  <td className="mono">{t.bookingDate}</td>
-                  <td className="mono">{t.transactionDate}</td>
-                  <td>{t.merchantName ?? '—'}</td>
-                  <td className="mono">{t.merchantCategoryCode}</td>
-                  <td>
-                    <span className={`tag tag-${t.status}`}>{t.status}</span>
-                  </td>
-                  <td className="mono amount">
-                    {formatAmount(t.transactionAmount.amount, t.transactionAmount.currency)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+        <>
+          <div className="table-head card-tx-row" aria-hidden="true">
+            <span>Booked</span>
+            <span>Transaction date</span>
+            <span>Merchant</span>
+            <span>MCC</span>
+            <span>Status</span>
+            <span className="amount">Amount</span>
+          </div>
+          <VirtualList
+            items={transactions}
+            rowHeight={ROW_HEIGHT}
+            className="scroller short"
+            label="Card transaction rows"
+            scrollLabel="Card transactions, scrollable"
+            getKey={(t) => t.cardTransactionId}
+            rowClassName={(t) => `card-tx-row ${t.status}`}
+            renderRow={(t) => (
+              <>
+                <span className="mono">{t.bookingDate}</span>
+                <span className="mono">{t.transactionDate}</span>
+                <span className="ellipsis">{t.merchantName ?? '—'}</span>
+                <span className="mono">{t.merchantCategoryCode}</span>
+                <span className={`tag tag-${t.status}`}>{t.status}</span>
+                <span className="mono amount">
+                  {formatAmount(t.transactionAmount.amount, t.transactionAmount.currency)}
+                </span>
+              </>
+            )}
+          />
+        </>
       )}
     </article>
   );

@@ -1,12 +1,12 @@
 import type { RequestLogEntry } from '@sandbank/engine';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { toCurl } from '../bank/request.js';
 import { formatTime } from '../derive/time.js';
 import { JsonView } from './JsonView.js';
 import { SignatureSteps } from './SignatureSteps.js';
 import { StatusBadge } from './StatusBadge.js';
 import { readTppMessages, TppMessages } from './TppMessages.js';
+import { VirtualList } from './VirtualList.js';
 
 const ROW_HEIGHT = 32;
 
@@ -101,19 +101,6 @@ export function RequestLog({
   const [selected, setSelected] = useState<RequestLogEntry | null>(null);
   const needle = useDeferredValue(filter.trim().toLowerCase());
   const rows = useMemo(() => entries.filter((e) => matches(e, needle)), [entries, needle]);
-  const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
-    initialRect: { width: 600, height: 400 },
-  });
-  // Like a network panel: stay on the newest request while the view is at the bottom.
-  const following = useRef(true);
-  useEffect(() => {
-    if (following.current && rows.length > 0) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
-  }, [rows.length, virtualizer]);
   const filterId = useId();
   const current = selected && entries.includes(selected) ? selected : null;
   return (
@@ -148,54 +135,31 @@ export function RequestLog({
             <span>Path</span>
             <span className="amount">Time</span>
           </div>
-          <div
-            ref={scroller}
-            className="scroller"
-            tabIndex={-1}
-            onScroll={(e) => {
-              const el = e.currentTarget;
-              following.current = el.scrollTop + el.clientHeight >= el.scrollHeight - ROW_HEIGHT;
-            }}
-          >
-            <ul className="virtual-list" aria-label="Requests" style={{ height: virtualizer.getTotalSize() }}>
-              {virtualizer.getVirtualItems().map((item) => {
-                const entry = rows[item.index];
-                if (!entry) return null;
-                return (
-                  <li
-                    key={item.key}
-                    style={{
-                      position: 'absolute',
-                      top: 0,
-                      left: 0,
-                      right: 0,
-                      height: ROW_HEIGHT,
-                      transform: `translateY(${item.start}px)`,
-                    }}
-                  >
-                    <button
-                      type="button"
-                      className="log-row"
-                      aria-label={`${entry.method} ${entry.path}: ${entry.status}, ${entry.durationMs.toFixed(1)} ms`}
-                      aria-current={entry === current ? 'true' : undefined}
-                      onClick={() => setSelected(entry)}
-                    >
-                      <StatusBadge status={entry.status} />
-                      <span className="mono">{entry.method}</span>
-                      <span className="mono ellipsis">
-                        {entry.path}
-                        {firstCode(entry) ? <span className="muted"> {firstCode(entry)}</span> : null}
-                      </span>
-                      <span className="mono muted amount">{entry.durationMs.toFixed(1)} ms</span>
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-            {rows.length === 0 ? (
-              <p className="muted empty">No requests yet. Everything the bank answers shows up here.</p>
-            ) : null}
-          </div>
+          <VirtualList
+            items={rows}
+            rowHeight={ROW_HEIGHT}
+            label="Requests"
+            followEnd
+            getKey={(_, index) => String(index)}
+            empty="No requests yet. Everything the bank answers shows up here."
+            renderRow={(entry) => (
+              <button
+                type="button"
+                className="log-row"
+                aria-label={`${entry.method} ${entry.path}: ${entry.status}, ${entry.durationMs.toFixed(1)} ms`}
+                aria-current={entry === current ? 'true' : undefined}
+                onClick={() => setSelected(entry)}
+              >
+                <StatusBadge status={entry.status} />
+                <span className="mono">{entry.method}</span>
+                <span className="mono ellipsis">
+                  {entry.path}
+                  {firstCode(entry) ? <span className="muted"> {firstCode(entry)}</span> : null}
+                </span>
+                <span className="mono muted amount">{entry.durationMs.toFixed(1)} ms</span>
+              </button>
+            )}
+          />
         </div>
         <div className="detail-pane">
           {current ? (

@@ -1,12 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { FIXTURE_NOW, fixtureSessions } from '../fixtures/state.js';
+import { activityState } from '../fixtures/activity.js';
+import { FIXTURE_NOW } from '../fixtures/state.js';
 import { SessionList } from './SessionList.js';
 
-const meta = { component: SessionList, args: { sessions: fixtureSessions, now: FIXTURE_NOW } } satisfies Meta<
-  typeof SessionList
->;
+const state = activityState();
+
+const meta = { component: SessionList, args: { state, now: FIXTURE_NOW } } satisfies Meta<typeof SessionList>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const LiveAndExpired: Story = {};
-export const None: Story = { args: { sessions: {} } };
+/** Live, replaced by a newer SCA, and expired after its hour (part 5.2 rule 6). */
+export const LiveReplacedExpired: Story = {};
+export const None: Story = { args: { state: { ...state, sessions: {} } } };

@@ -1,5 +1,5 @@
+import { BASKET_STATUSES, PAYMENT_STATUSES } from '@sandbank/engine';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { BASKET_STATUSES, PAYMENT_STATUSES } from '../bank/extensions.js';
 import { StatusBadge } from './StatusBadge.js';
 
 const meta = { component: StatusBadge } satisfies Meta<typeof StatusBadge>;

@@ -1,15 +1,9 @@
-import type { StatusChange } from '../bank/extensions.js';
+import type { StatusChange } from '../derive/activity.js';
 import { formatTime } from '../derive/time.js';
 import { StatusBadge } from './StatusBadge.js';
 
 /** The statuses a payment or basket went through, oldest first, with bank times. */
-export function StatusTimeline({
-  history,
-  label,
-}: {
-  history: readonly StatusChange<string>[];
-  label: string;
-}) {
+export function StatusTimeline({ history, label }: { history: readonly StatusChange[]; label: string }) {
   return (
     <ol className="timeline" aria-label={label}>
       {history.map((step) => (

@@ -1,8 +1,8 @@
 import type { Transaction } from '@sandbank/engine';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { formatAmount } from '../derive/money.js';
 import { filterTransactions, type StatusFilter } from '../derive/search.js';
+import { VirtualList } from './VirtualList.js';
 
 const ROW_HEIGHT = 44;
 
@@ -27,14 +27,6 @@ export function TransactionList({ transactions }: { transactions: readonly Trans
     () => filterTransactions(transactions, deferredQuery, status),
     [transactions, deferredQuery, status],
   );
-  const scroller = useRef<HTMLElement>(null);
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-    initialRect: { width: 800, height: 400 },
-  });
   const searchId = useId();
   const statusId = useId();
   return (
@@ -64,44 +56,29 @@ export function TransactionList({ transactions }: { transactions: readonly Trans
         <span>Status</span>
         <span className="amount">Amount</span>
       </div>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region without focusable rows must take keyboard focus (WCAG 2.1.1) */}
-      <section ref={scroller} className="scroller" tabIndex={0} aria-label="Transactions, scrollable">
-        <ul
-          className="virtual-list"
-          aria-label="Transaction rows"
-          style={{ height: virtualizer.getTotalSize() }}
-        >
-          {virtualizer.getVirtualItems().map((item) => {
-            const tx = rows[item.index];
-            if (!tx) return null;
-            return (
-              <li
-                key={tx.transactionId}
-                className={`tx-row ${tx.status}`}
-                style={{
-                  position: 'absolute',
-                  top: 0,
-                  left: 0,
-                  right: 0,
-                  height: ROW_HEIGHT,
-                  transform: `translateY(${item.start}px)`,
-                }}
-              >
-                <span className="mono">{tx.bookingDate}</span>
-                <span className="ellipsis">
-                  {counterparty(tx)}
-                  <span className="muted"> {detailText(tx)}</span>
-                </span>
-                <span className={`tag tag-${tx.status}`}>{tx.status}</span>
-                <span className={`mono amount ${tx.amount.startsWith('-') ? 'negative' : 'positive'}`}>
-                  {formatAmount(tx.amount, tx.currency)}
-                </span>
-              </li>
-            );
-          })}
-        </ul>
-        {rows.length === 0 ? <p className="muted empty">No transactions match.</p> : null}
-      </section>
+      <VirtualList
+        items={rows}
+        rowHeight={ROW_HEIGHT}
+        overscan={12}
+        label="Transaction rows"
+        scrollLabel="Transactions, scrollable"
+        getKey={(tx) => tx.transactionId}
+        rowClassName={(tx) => `tx-row ${tx.status}`}
+        empty="No transactions match."
+        renderRow={(tx) => (
+          <>
+            <span className="mono">{tx.bookingDate}</span>
+            <span className="ellipsis">
+              {counterparty(tx)}
+              <span className="muted"> {detailText(tx)}</span>
+            </span>
+            <span className={`tag tag-${tx.status}`}>{tx.status}</span>
+            <span className={`mono amount ${tx.amount.startsWith('-') ? 'negative' : 'positive'}`}>
+              {formatAmount(tx.amount, tx.currency)}
+            </span>
+          </>
+        )}
+      />
     </section>
   );
 }

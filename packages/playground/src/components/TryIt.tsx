@@ -1,7 +1,7 @@
-import { routes, type State } from '@sandbank/engine';
-import { useId, useMemo, useState } from 'react';
+import type { State } from '@sandbank/engine';
+import { useId, useState } from 'react';
 import { useApiCall, useConnection } from '../bank/hooks.js';
-import { exampleBody } from '../forms/specs.js';
+import { API_OPERATIONS, exampleFor, pathWith } from '../forms/operations.js';
 import { JsonView } from './JsonView.js';
 import { StatusBadge } from './StatusBadge.js';
 import { readTppMessages, TppMessages } from './TppMessages.js';
@@ -19,25 +19,19 @@ export function parseHeaderLines(text: string): Record<string, string> {
   return headers;
 }
 
-/** The operations the engine serves, from its own route table (it grows as areas land). */
-function knownOperations() {
-  return routes.map((r) => ({
-    method: r.method,
-    path: `${r.service === 'control' || r.service === 'page' ? '/_sandbank' : '/v1'}${r.path}`,
-    service: r.service,
-  }));
-}
-
 /** Any request, any headers, any body: the response as the bank gives it. Interactive API docs. */
 export function TryIt({
   initialPath = '/v1/sandbox/initialize',
   initialMethod = 'POST',
   state = null,
+  now,
 }: {
   initialPath?: string;
   initialMethod?: string;
-  /** For example bodies that name existing customers and accounts. */
+  /** For example requests that name existing customers and accounts. */
   state?: State | null;
+  /** Bank time the examples are dated by (default: the page clock plus the bank's offset). */
+  now?: number;
 }) {
   const connection = useConnection();
   const { send, result, error, pending } = useApiCall(connection);
@@ -45,7 +39,6 @@ export function TryIt({
   const [path, setPath] = useState(initialPath);
   const [headers, setHeaders] = useState('Accept: application/json');
   const [body, setBody] = useState('');
-  const operations = useMemo(knownOperations, []);
   const ids = { method: useId(), path: useId(), headers: useId(), body: useId(), ops: useId() };
   return (
     <section className="try-it" aria-label="Try it">
@@ -66,18 +59,22 @@ export function TryIt({
             id={ids.ops}
             value=""
             onChange={(e) => {
-              const op = operations[Number(e.target.value)];
+              const op = API_OPERATIONS[Number(e.target.value)];
               if (!op) return;
+              // The example names what this bank holds; without one, parameters stay `{name}`.
+              const example =
+                state === null
+                  ? null
+                  : exampleFor(op, { state, now: now ?? Date.now() + state.clock.offsetMs });
               setMethod(op.method);
-              setPath(op.path.replace(/:(\w+)/g, '{$1}'));
-              const example = exampleBody(op.method, op.path, state);
-              setBody(example === undefined ? '' : JSON.stringify(example, null, 2));
+              setPath(pathWith(op.pattern, example?.params ?? {}));
+              setBody(example === null ? '' : JSON.stringify(example.body, null, 2));
             }}
           >
             <option value="">choose…</option>
-            {operations.map((op, i) => (
-              <option key={`${op.method} ${op.path}`} value={i}>
-                {op.method} {op.path} ({op.service})
+            {API_OPERATIONS.map((op, i) => (
+              <option key={op.key} value={i}>
+                {op.method} {op.pattern.replace(/:(\w+)/g, '{$1}')} ({op.summary ?? op.service})
               </option>
             ))}
           </select>

@@ -1,0 +1,157 @@
+import type { SandboxEvent, State } from '@sandbank/engine';
+import { installSandbox } from '@sandbank/engine/testing';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  createStateMirror,
+  type RegisteredSandbox,
+  registerSandbox,
+  type SandbankEvent,
+} from '../src/index.js';
+
+const NOW = Date.parse('2026-03-02T10:00:00Z');
+
+const cleanups: (() => void | Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+  vi.restoreAllMocks();
+});
+
+/**
+ * The bank behind the page's `fetch`, with the events a worker broadcasts ('state-change' with
+ * patches only, 'request', 'storage'), as `registerSandbox()` delivers them; `drop` loses state
+ * changes in transit.
+ */
+function workerLikeBank(drop: (seq: number) => boolean = () => false) {
+  const installed = installSandbox({ onUnhandledRequest: 'error', now: () => NOW, signatures: 'off' });
+  cleanups.push(installed.uninstall);
+  const listeners = new Set<(event: SandbankEvent) => void>();
+  installed.sandbox.subscribe((event) => {
+    const forwarded: SandbankEvent | null =
+      event.type === 'request'
+        ? { type: 'request', entry: event.entry }
+        : drop(event.commit.seq)
+          ? null
+          : { type: 'state-change', seq: event.commit.seq, patches: event.commit.patches };
+    if (forwarded !== null) for (const listener of listeners) listener(forwarded);
+  });
+  const source = {
+    subscribe(listener: (event: SandbankEvent) => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /** What the worker sends after a restart. */
+    restart() {
+      for (const listener of listeners) listener({ type: 'storage', report: {} as never });
+    },
+    listeners,
+  };
+  return { sandbox: installed.sandbox, source };
+}
+
+async function advance(minutes: number): Promise<Response> {
+  return fetch('http://localhost/_sandbank/clock', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advanceMinutes: minutes }),
+  });
+}
+
+describe('createStateMirror', () => {
+  it('reads the state once, then applies every change another tab makes as patches', async () => {
+    const { sandbox, source } = workerLikeBank();
+    const mirror = createStateMirror(source);
+    const commits: State[] = [];
+    mirror.subscribe((event: SandboxEvent) => {
+      if (event.type === 'commit') commits.push(event.commit.state);
+    });
+    expect(mirror.current()).toBeNull();
+    const first = await mirror.getState();
+    expect(first).toEqual(sandbox.getState());
+    // Another tab's request: not sent through this mirror, only seen on the channel.
+    expect((await advance(60)).status).toBe(200);
+    expect(commits.at(-1)?.clock.offsetMs).toBe(60 * 60_000);
+    expect(mirror.current()).toEqual(sandbox.getState());
+    expect(await mirror.getState()).not.toBe(first);
+  });
+
+  it('answers a request once its own changes are in the state it shows', async () => {
+    const { source } = workerLikeBank();
+    const mirror = createStateMirror(source);
+    await mirror.getState();
+    const response = await mirror.fetch(
+      new Request('http://localhost/_sandbank/clock', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ advanceMinutes: 1440 }),
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(mirror.current()?.clock.offsetMs).toBe(1440 * 60_000);
+  });
+
+  it('passes the request log on, every tab’s requests included', async () => {
+    const { source } = workerLikeBank();
+    const mirror = createStateMirror(source);
+    const paths: string[] = [];
+    mirror.subscribe((event) => {
+      if (event.type === 'request') paths.push(`${event.entry.method} ${event.entry.path}`);
+    });
+    await mirror.getState();
+    await advance(5);
+    expect(paths).toEqual(['GET /_sandbank/state', 'POST /_sandbank/clock']);
+  });
+
+  it('reads the whole state again when a change is lost in transit', async () => {
+    const { sandbox, source } = workerLikeBank((seq) => seq === 2);
+    const mirror = createStateMirror(source);
+    await mirror.getState();
+    await advance(10);
+    await advance(20); // lost
+    await advance(30); // seq 3 after 1: a gap
+    await expect.poll(async () => (await mirror.getState()).clock.offsetMs).toBe(60 * 60_000);
+    expect(await mirror.getState()).toEqual(sandbox.getState());
+  });
+
+  it('reads the whole state again after the worker restarts, and on refresh()', async () => {
+    const { sandbox, source } = workerLikeBank();
+    const reads: string[] = [];
+    const mirror = createStateMirror(source, {
+      fetch: (request) => {
+        reads.push(new URL(request.url).pathname);
+        return fetch(request);
+      },
+    });
+    await mirror.getState();
+    source.restart();
+    await expect.poll(() => reads.length).toBe(2);
+    await mirror.getState(); // waits for that read
+    await expect(mirror.refresh()).resolves.toEqual(sandbox.getState());
+    expect(reads).toEqual(['/_sandbank/state', '/_sandbank/state', '/_sandbank/state']);
+  });
+
+  it('stops following the events once closed', async () => {
+    const { source } = workerLikeBank();
+    const mirror = createStateMirror(source);
+    await mirror.getState();
+    mirror.close();
+    expect(source.listeners.size).toBe(0);
+  });
+
+  it('follows the bank registerSandbox() answers from (here its in-page fallback)', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const handle: RegisteredSandbox = await registerSandbox({ signatures: 'off' });
+    cleanups.push(() => handle.unregister());
+    const mirror = createStateMirror(handle);
+    cleanups.push(() => mirror.close());
+    const before = await mirror.getState();
+    const answer = await mirror.fetch(
+      new Request('http://localhost/_sandbank/clock', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ advanceMinutes: 90 }),
+      }),
+    );
+    expect(answer.status).toBe(200);
+    expect(mirror.current()?.clock.offsetMs).toBe(before.clock.offsetMs + 90 * 60_000);
+  });
+});
