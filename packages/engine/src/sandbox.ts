@@ -1,5 +1,5 @@
 import { freeze, type Patch } from 'immer';
-import type { Profile } from './core/context.js';
+import type { AcceptFixDefaults, Profile } from './core/context.js';
 import { ApiError } from './core/errors.js';
 import { type EngineResponse, errorBody, json } from './core/http.js';
 import { createReducer } from './core/reducer.js';
@@ -22,6 +22,12 @@ export interface SandboxOptions {
   profile?: Profile;
   /** The clock source, epoch ms; the bank clock is this plus the offset set through the control plane. */
   now?: () => number;
+  /**
+   * part 9 rule 2: `bank-clock` (default) makes each `x-accept-fix` fix the default from its date in
+   * the part 9 table, by the bank clock; `legacy` keeps all four opt-in, as the platform's recorded
+   * traffic answers (amounts as JSON numbers unless the client sends `amount-as-string`).
+   */
+  acceptFixDefaults?: AcceptFixDefaults;
   /** Where the API lives (default `/v1`). */
   basePath?: string;
   /** Seed for ids and generated data: the same seed and requests give byte-identical responses. */
@@ -105,6 +111,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const maxControlBodyBytes = options.maxControlBodyBytes ?? 512 * 1024 * 1024;
   const controlPlane = options.controlPlane ?? true;
+  const acceptFixDefaults = options.acceptFixDefaults ?? 'bank-clock';
   const reduce = createReducer(
     routes.filter((r) => controlPlane || r.service !== 'control'),
     basePath,
@@ -177,6 +184,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
           origin: url.origin,
           profile,
           basePath,
+          acceptFixDefaults,
           tpp,
         });
         response = reduction.response;

@@ -31,6 +31,8 @@ export interface WorkerConfig {
   signatures: 'required' | 'off';
   /** part 5.1 rule 10: sign every response with the bank's key. */
   signResponses: boolean;
+  /** part 9: `bank-clock` (the default, as in the engine) or `legacy` (every x-accept-fix fix opt-in). */
+  acceptFixDefaults: 'bank-clock' | 'legacy';
   registeredTpps: RegisteredTpps | undefined;
   /** Largest accepted request body, e.g. to import a big state (the engine's default when undefined). */
   maxBodyBytes: number | undefined;
@@ -65,6 +67,7 @@ export function readWorkerConfig(search: URLSearchParams): WorkerConfig {
     // Anything but an explicit `off` keeps the check: a garbled URL must not switch security off.
     signatures: search.get('signatures') === 'off' ? 'off' : 'required',
     signResponses: search.get('signResponses') === 'true',
+    acceptFixDefaults: search.get('acceptFixDefaults') === 'legacy' ? 'legacy' : 'bank-clock',
     registeredTpps: readRegisteredTpps(search.get('registeredTpps')),
     maxBodyBytes: positive(search.get('maxBodyBytes')),
   };
@@ -80,6 +83,7 @@ export function writeWorkerConfig(config: Partial<WorkerConfig>): URLSearchParam
   if (config.compactIdleMs !== undefined) search.set('compactIdleMs', String(config.compactIdleMs));
   if (config.signatures === 'off') search.set('signatures', 'off');
   if (config.signResponses === true) search.set('signResponses', 'true');
+  if (config.acceptFixDefaults === 'legacy') search.set('acceptFixDefaults', 'legacy');
   if (config.maxBodyBytes !== undefined) search.set('maxBodyBytes', String(config.maxBodyBytes));
   if (config.registeredTpps !== undefined)
     search.set('registeredTpps', JSON.stringify(config.registeredTpps));

@@ -21,6 +21,11 @@ export interface RegisterSandboxOptions {
   signatures?: 'required' | 'off';
   /** part 5.1 rule 10: sign every response with the bank's key (default false). */
   signResponses?: boolean;
+  /**
+   * part 9: `bank-clock` (default) makes each x-accept-fix fix the default from its date on the bank
+   * clock; `legacy` keeps every fix opt-in, as the platform's recorded traffic answers.
+   */
+  acceptFixDefaults?: 'bank-clock' | 'legacy';
   /** TPPs in the bank's register from the start (the production profile accepts only these). */
   registeredTpps?: RegisteredTpps;
   /** Largest accepted request body in bytes (default 1 MiB), e.g. to import a big state. */
@@ -68,6 +73,7 @@ async function inPage(options: RegisterSandboxOptions, why: string | null): Prom
     ...(options.controlPlane === undefined ? {} : { controlPlane: options.controlPlane }),
     ...(options.signatures === undefined ? {} : { signatures: options.signatures }),
     ...(options.signResponses === undefined ? {} : { signResponses: options.signResponses }),
+    ...(options.acceptFixDefaults === undefined ? {} : { acceptFixDefaults: options.acceptFixDefaults }),
     ...(options.registeredTpps === undefined ? {} : { registeredTpps: options.registeredTpps }),
     ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
   });
@@ -177,6 +183,7 @@ export async function registerSandbox(options: RegisterSandboxOptions = {}): Pro
     ...(options.compactIdleMs === undefined ? {} : { compactIdleMs: options.compactIdleMs }),
     ...(options.signatures === undefined ? {} : { signatures: options.signatures }),
     ...(options.signResponses === undefined ? {} : { signResponses: options.signResponses }),
+    ...(options.acceptFixDefaults === undefined ? {} : { acceptFixDefaults: options.acceptFixDefaults }),
     ...(options.registeredTpps === undefined ? {} : { registeredTpps: options.registeredTpps }),
     ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
   });

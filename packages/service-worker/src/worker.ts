@@ -23,6 +23,7 @@ function engineOptions(): SandboxOptions {
     controlPlane: config.controlPlane,
     signatures: config.signatures,
     signResponses: config.signResponses,
+    acceptFixDefaults: config.acceptFixDefaults,
     ...(config.seed === undefined ? {} : { seed: config.seed }),
     ...(config.registeredTpps === undefined ? {} : { registeredTpps: config.registeredTpps }),
     ...(config.maxBodyBytes === undefined ? {} : { maxBodyBytes: config.maxBodyBytes }),

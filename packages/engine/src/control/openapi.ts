@@ -94,7 +94,7 @@ export function openApiDocument(routes: readonly Route[], basePath: string): Jso
             required: true,
             schema,
           })),
-          ...(route.requiredHeaders ?? []).map((name) => ({
+          ...[...(route.requiredHeaders ?? []), ...(route.digestRequired ? ['digest'] : [])].map((name) => ({
             name,
             in: 'header',
             required: true,

@@ -3,7 +3,7 @@ import { catchUpProcessing } from '../payments/batch.js';
 import { assertAcceptedJson, assertAcceptedText } from './charset.js';
 import type { RequestContext } from './context.js';
 import { ApiError, apiError, tppMessage, warning } from './errors.js';
-import { assertValidHeaders, parseAcceptFixes, requireHeaders } from './headers.js';
+import { assertValidHeaders, fixesInForce, parseAcceptFixes, requireHeaders } from './headers.js';
 import { type EngineRequest, type EngineResponse, errorBody, json } from './http.js';
 import { ownEntry } from './ids.js';
 import { type CompiledRoute, compileRoutes, matchRoute, operationName, type Route } from './router.js';
@@ -206,8 +206,14 @@ export function createReducer(
         }
         requireHeaders(request.headers, ['x-request-id']);
         assertValidHeaders(request.headers);
-        ctx.fixes = parseAcceptFixes(request.headers['x-accept-fix']);
+        ctx.fixes = fixesInForce(
+          parseAcceptFixes(request.headers['x-accept-fix']),
+          ctx.now,
+          ctx.acceptFixDefaults ?? 'bank-clock',
+        );
         requireHeaders(request.headers, route.requiredHeaders ?? []);
+        // part 4.1: Digest is required on P and S whether or not signatures are checked.
+        if (route.digestRequired) requireHeaders(request.headers, ['digest']);
         if (ctx.tpp.kind === 'rejected') throw new ApiError(ctx.tpp.status, ctx.tpp.messages);
         checkRole(route, ctx, state);
         body = parseJsonBody(request);
