@@ -6,7 +6,14 @@ import { ApiError, apiError, tppMessage, warning } from './errors.js';
 import { assertValidHeaders, fixesInForce, parseAcceptFixes, requireHeaders } from './headers.js';
 import { type EngineRequest, type EngineResponse, errorBody, json } from './http.js';
 import { ownEntry } from './ids.js';
-import { type CompiledRoute, compileRoutes, matchRoute, operationName, type Route } from './router.js';
+import {
+  type CompiledRoute,
+  compileRoutes,
+  isRemoved,
+  matchRoute,
+  operationName,
+  type Route,
+} from './router.js';
 import type { State } from './state.js';
 import { parseWith, singleQuery } from './validate.js';
 
@@ -138,6 +145,25 @@ function checkRole(route: Route, ctx: RequestContext, state: State): void {
   );
 }
 
+/**
+ * part 9 rule 3: an operation removed by the bank clock answers as an unknown path (404), saying
+ * when it was removed and what replaces it (RFC 8594 Sunset, RFC 8288 successor-version link).
+ */
+function removedError(route: Route, ctx: RequestContext): ApiError {
+  const removal = route.removal as NonNullable<Route['removal']>;
+  const successor = `${ctx.basePath}${removal.successor}`;
+  return apiError(
+    'NOT_FOUND',
+    `${route.method} ${ctx.basePath}${route.path} was removed on ${removal.on} (part 9 rule 3): use ${route.method} ${successor}, which behaves the same`,
+    {
+      headers: {
+        sunset: new Date(Date.parse(`${removal.on}T00:00:00Z`)).toUTCString(),
+        link: `<${successor}>; rel="successor-version"`,
+      },
+    },
+  );
+}
+
 function finish(response: EngineResponse, request: EngineRequest, ctx: RequestContext): EngineResponse {
   const headers = { ...response.headers };
   const requestId = request.headers['x-request-id'];
@@ -184,8 +210,10 @@ export function createReducer(
     const ctx: RequestContext = { ...base, fixes: new Set(), warnings: [] };
     let operation: string | null = null;
     try {
-      const match = matchRoute(table, request.method, request.path);
+      const match = matchRoute(table, request.method, request.path, (r) => !isRemoved(r, ctx.now));
       if (match.kind === 'not-found') {
+        const removed = matchRoute(table, request.method, request.path);
+        if (removed.kind === 'found') throw removedError(removed.route, ctx);
         throw apiError('NOT_FOUND', `no operation at ${request.method} ${request.path.slice(0, 200)}`);
       }
       if (match.kind === 'method-not-allowed') {
