@@ -2,7 +2,7 @@ import { current, type Draft, enablePatches, Immer, isDraft, type Patch } from '
 import { catchUpProcessing } from '../payments/batch.js';
 import { assertAcceptedJson, assertAcceptedText } from './charset.js';
 import type { RequestContext } from './context.js';
-import { ApiError, apiError, tppMessage, warning } from './errors.js';
+import { ApiError, apiError, type TppMessage, tppMessage, warning } from './errors.js';
 import { assertValidHeaders, fixesInForce, parseAcceptFixes, requireHeaders } from './headers.js';
 import { type EngineRequest, type EngineResponse, errorBody, json } from './http.js';
 import { ownEntry } from './ids.js';
@@ -15,7 +15,13 @@ import {
   type Route,
 } from './router.js';
 import type { State } from './state.js';
-import { parseWith, singleQuery } from './validate.js';
+import {
+  dropPrototypeKeys,
+  droppedFieldWarning,
+  parseWith,
+  reportingDroppedFields,
+  singleQuery,
+} from './validate.js';
 
 enablePatches();
 /**
@@ -73,7 +79,11 @@ function errorResponse(error: ApiError): EngineResponse {
 
 const API_SERVICES = new Set(['ais', 'pis', 'sandbox', 'psu']);
 
-function parseJsonBody(request: EngineRequest): unknown {
+/**
+ * The request's JSON body. Keys such as `__proto__` are removed at once, wherever they are, and told
+ * in `messages` as dropped fields: nothing later can store them or reach a prototype with them.
+ */
+function parseJsonBody(request: EngineRequest, messages: TppMessage[]): unknown {
   const text = request.bodyText;
   if (text === null || text.trim() === '') return undefined;
   const type = (request.headers['content-type'] ?? '').toLowerCase();
@@ -103,11 +113,13 @@ function parseJsonBody(request: EngineRequest): unknown {
     throw apiError('FORMAT_ERROR', `body is not valid JSON: ${(error as Error).message}`);
   }
   assertAcceptedJson(body);
+  for (const path of dropPrototypeKeys(body)) messages.push(droppedFieldWarning(path));
   return body;
 }
 
 function parseFormBody(request: EngineRequest): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
+  // No prototype: a field named `__proto__` is an ordinary key, never the object's prototype.
+  const fields: Record<string, string[]> = Object.create(null);
   for (const [key, value] of new URLSearchParams(request.bodyText ?? '')) {
     assertAcceptedText(value, key);
     const values = fields[key] ?? [];
@@ -244,11 +256,11 @@ export function createReducer(
         if (route.digestRequired) requireHeaders(request.headers, ['digest']);
         if (ctx.tpp.kind === 'rejected') throw new ApiError(ctx.tpp.status, ctx.tpp.messages);
         checkRole(route, ctx, state);
-        body = parseJsonBody(request);
+        body = parseJsonBody(request, ctx.warnings);
       } else if (route.service === 'page') {
         body = request.method === 'POST' ? parseFormBody(request) : undefined;
       } else {
-        body = parseJsonBody(request);
+        body = parseJsonBody(request, ctx.warnings);
       }
       const query = request.query;
       if (route.query) parseWith(route.query, singleQuery(query), 'query');
@@ -257,14 +269,18 @@ export function createReducer(
       // operation that does write (a due batch, a daily counter) throws at its first write, before
       // anything changed, and runs again below inside produce.
       if (request.method === 'GET' && Object.isFrozen(state)) {
+        // Messages from before the operation (role, dropped keys) survive a second run; its own do not.
+        const kept = ctx.warnings.length;
         try {
           catchUpProcessing(state as Draft<State>, ctx.now, ctx);
-          const response = route.operation(state as Draft<State>, input, ctx);
+          const response = reportingDroppedFields(ctx.warnings, () =>
+            route.operation(state as Draft<State>, input, ctx),
+          );
           if (options.checkResponses) checkResponse(route, response);
           return { state, response: finish(response, request, ctx), patches: [], operation };
         } catch (error) {
           if (!isFrozenWrite(error)) throw error;
-          ctx.warnings = [];
+          ctx.warnings.splice(kept);
         }
       }
       let response: EngineResponse = json(500, null);
@@ -272,7 +288,8 @@ export function createReducer(
         // part 1: the bank's batch runs that fell due since the last request happen before this one,
         // in the same change, so every answer reflects the bank clock (src/payments/batch.ts).
         catchUpProcessing(draft, ctx.now, ctx);
-        response = route.operation(draft, input, ctx);
+        // part 2: a body field the contract does not define is dropped and told as a WARNING.
+        response = reportingDroppedFields(ctx.warnings, () => route.operation(draft, input, ctx));
         if (response.json !== undefined) response = { ...response, json: toPlain(response.json, state) };
         if (options.checkResponses) checkResponse(route, response);
       });
