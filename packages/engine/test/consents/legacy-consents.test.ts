@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { api, ORIGIN, REDIRECT_URI, sandbox } from '../support/ais.js';
+import { api, REDIRECT_URI, sandbox, setClock } from '../support/ais.js';
 
 // part 9 rule 3: "/v1/consents is removed on 05-Dec-2024 in favour of /v1/bank-offered-consents",
 // by the bank clock: deprecated before that day, gone from it on.
 
 const HEADERS = { 'tpp-redirect-uri': REDIRECT_URI, 'tpp-session-id': 's' };
 const BEFORE = Date.parse('2024-12-04T23:59:00Z');
-
-async function setClock(sb: ReturnType<typeof sandbox>, at: string): Promise<void> {
-  const response = await sb.fetch(
-    new Request(`${ORIGIN}/_sandbank/clock`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ set: at }),
-    }),
-  );
-  expect(response.status).toBe(200);
-}
 
 describe('POST /v1/consents (deprecated, removed on 05-Dec-2024)', () => {
   it('before 05-Dec-2024 behaves like bank-offered-consents with a warning and Deprecation/Sunset headers', async () => {

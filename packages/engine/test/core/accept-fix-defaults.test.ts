@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SandboxOptions } from '../../src/index.js';
 import { createSeedState } from '../../src/sandbox-api/seed.js';
-import { api, consent, KARI, ORIGIN, type Psu, sandbox } from '../support/ais.js';
+import { api, consent, KARI, type Psu, sandbox, setClock } from '../support/ais.js';
 
 // part 9 rule 2: "Breaking changes are opt-in first through the x-accept-fix header and become
 // default after a 3-month notice", on the dates of the part 9 table, by the bank clock.
@@ -35,17 +35,6 @@ function bankAt(at: string, options: SandboxOptions = {}) {
   return { sb, card, account };
 }
 
-async function setClock(sb: ReturnType<typeof sandbox>, at: string): Promise<void> {
-  const response = await sb.fetch(
-    new Request(`${ORIGIN}/_sandbank/clock`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ set: at }),
-    }),
-  );
-  expect(response.status).toBe(200);
-}
-
 /** What the four fixes change, read as a TPP would, with `x-accept-fix` set to `fixes`. */
 async function observe(bank: ReturnType<typeof bankAt>, psu: Psu, fixes: string | undefined) {
   const headers = { ...psu.headers, 'x-accept-fix': fixes };
@@ -68,6 +57,21 @@ async function observe(bank: ReturnType<typeof bankAt>, psu: Psu, fixes: string 
   };
 }
 
+/** What a TPP sees with every fix in force, and with none of the three 2024 fixes. */
+const ALL_FIXES = {
+  amountType: 'string',
+  cashAccountType: 'SVGS',
+  cardName: LONG_NAME,
+  cardTransactionCurrency: 'NOK',
+};
+const NO_2024_FIXES = {
+  cashAccountType: 'Savings',
+  cardName: LONG_NAME.slice(0, 35),
+  cardTransactionCurrency: 'EUR',
+};
+const THE_2024_FIXES =
+  'cash-account-type-iso,longer-names,cardaccount-switch-originalamount-and-transactionamount';
+
 describe('x-accept-fix fixes become the default on their part 9 dates, by the bank clock', () => {
   it('makes amount-as-string the default from 01-Aug-2020: opt-in the day before, default from that day', async () => {
     const bank = bankAt('2020-07-31T23:00:00Z');
@@ -82,45 +86,16 @@ describe('x-accept-fix fixes become the default on their part 9 dates, by the ba
   it('makes the other three fixes the default from 05-Sep-2024', async () => {
     const bank = bankAt('2024-09-04T23:30:00Z');
     const psu = await consent(bank.sb, { nationalId: KARI, context: 'PRIVATE', accounts: 'all' });
-    expect(await observe(bank, psu, undefined)).toEqual({
-      amountType: 'string',
-      cashAccountType: 'Savings',
-      cardName: LONG_NAME.slice(0, 35),
-      cardTransactionCurrency: 'EUR',
-    });
-    const optedIn =
-      'cash-account-type-iso,longer-names,cardaccount-switch-originalamount-and-transactionamount';
-    expect(await observe(bank, psu, optedIn)).toEqual({
-      amountType: 'string',
-      cashAccountType: 'SVGS',
-      cardName: LONG_NAME,
-      cardTransactionCurrency: 'NOK',
-    });
+    expect(await observe(bank, psu, undefined)).toEqual({ amountType: 'string', ...NO_2024_FIXES });
+    expect(await observe(bank, psu, THE_2024_FIXES)).toEqual(ALL_FIXES);
     await setClock(bank.sb, '2024-09-05T00:00:00Z');
-    expect(await observe(bank, psu, undefined)).toEqual({
-      amountType: 'string',
-      cashAccountType: 'SVGS',
-      cardName: LONG_NAME,
-      cardTransactionCurrency: 'NOK',
-    });
+    expect(await observe(bank, psu, undefined)).toEqual(ALL_FIXES);
   });
 
   it('keeps every fix opt-in with acceptFixDefaults: legacy, as the platform recorded traffic answers', async () => {
     const bank = bankAt('2026-03-02T10:00:00Z', { acceptFixDefaults: 'legacy' });
     const psu = await consent(bank.sb, { nationalId: KARI, context: 'PRIVATE', accounts: 'all' });
-    expect(await observe(bank, psu, '')).toEqual({
-      amountType: 'number',
-      cashAccountType: 'Savings',
-      cardName: LONG_NAME.slice(0, 35),
-      cardTransactionCurrency: 'EUR',
-    });
-    const all =
-      'amount-as-string,cash-account-type-iso,longer-names,cardaccount-switch-originalamount-and-transactionamount';
-    expect(await observe(bank, psu, all)).toEqual({
-      amountType: 'string',
-      cashAccountType: 'SVGS',
-      cardName: LONG_NAME,
-      cardTransactionCurrency: 'NOK',
-    });
+    expect(await observe(bank, psu, '')).toEqual({ amountType: 'number', ...NO_2024_FIXES });
+    expect(await observe(bank, psu, `amount-as-string,${THE_2024_FIXES}`)).toEqual(ALL_FIXES);
   });
 });
