@@ -128,7 +128,7 @@ export function reportingDroppedFields<T>(messages: TppMessage[], run: () => T):
       messages.push(
         warning(
           'FORMAT_ERROR',
-          `${untold} more fields the contract does not define for this request were ignored and not stored`,
+          `${untold} more fields that are not fields of this request were ignored and not stored`,
         ),
       );
     }
@@ -138,7 +138,7 @@ export function reportingDroppedFields<T>(messages: TppMessage[], run: () => T):
 export function droppedFieldWarning(path: string): TppMessage {
   return warning(
     'FORMAT_ERROR',
-    `${path} is not a field of this request in the contract; it was ignored and not stored`,
+    `${path} is not a field of this request; it was ignored and not stored`,
     path,
   );
 }

@@ -51,7 +51,7 @@ describe.each(['sandbox', 'production'] as const)(
             category: 'WARNING',
             code: 'FORMAT_ERROR',
             path,
-            text: `${path} is not a field of this request in the contract; it was ignored and not stored`,
+            text: `${path} is not a field of this request; it was ignored and not stored`,
           }),
         ),
       );
