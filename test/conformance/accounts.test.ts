@@ -1,5 +1,5 @@
-import { describe, it } from 'vitest';
-import { consent, FJORDLYS, KARI, OLA } from '../../packages/engine/test/support/ais.js';
+import { describe, expect, it } from 'vitest';
+import { consent, FJORDLYS, KARI, OLA, sandbox } from '../../packages/engine/test/support/ais.js';
 import { Journey } from './journey.js';
 
 const IP = { 'psu-ip-address': '192.0.2.10' };
@@ -82,5 +82,20 @@ describe('account information conforms to Berlin Group 1.3.6', () => {
       'GET /accounts/{account-id}/transactions 200',
       'GET /accounts/{account-id}/transactions/{transactionId} 200',
     ]);
+  });
+
+  it('answers the reads of a PSU under the legacy x-accept-fix defaults conformingly once D2 is undone', async () => {
+    const journey = new Journey(sandbox({ checkResponses: true, acceptFixDefaults: 'legacy' }), {
+      legacyFixes: true,
+    });
+    const psu = await consent(journey.sandbox, { nationalId: OLA, accounts: 'all' });
+    const headers = { ...psu.headers, ...IP };
+    const list = await journey.read('/v1/accounts?withBalance=true', { headers });
+    for (const account of list.body.accounts as { resourceId: string }[]) {
+      await journey.read(`/v1/accounts/${account.resourceId}/balances`, { headers });
+      await journey.read(`/v1/accounts/${account.resourceId}/transactions?bookingStatus=both`, { headers });
+    }
+    journey.expectConformance(['GET /accounts 200', 'GET /accounts/{account-id}/balances 200']);
+    expect([...journey.deviations]).toContain('D2');
   });
 });

@@ -7,6 +7,7 @@ import {
   getPage,
   KARI,
   REDIRECT_URI,
+  sandbox,
   startConsent,
   submit,
 } from '../../packages/engine/test/support/ais.js';
@@ -38,8 +39,15 @@ function seededIds(journey: Journey): { accountId: string; cardId: string } {
 
 describe('consents conform to Berlin Group 1.3.6', () => {
   it('answers both consent operations with a conforming 201 (D1, D11 for the deprecation warning) and their header errors with 400 (D3)', async () => {
-    const journey = new Journey();
-    for (const path of ['/v1/bank-offered-consents', '/v1/consents']) {
+    const current = new Journey();
+    // POST /v1/consents exists until 05-Dec-2024 on the bank clock (part 9 rule 3).
+    const before = new Journey(
+      sandbox({ checkResponses: true, now: () => Date.parse('2024-12-04T10:00:00Z') }),
+    );
+    for (const [journey, path] of [
+      [current, '/v1/bank-offered-consents'],
+      [before, '/v1/consents'],
+    ] as const) {
       const created = await journey.call('POST', path, { headers: SCA });
       expect(created.status).toBe(201);
       await journey.call('POST', path, { headers: SCA, body: { access: { allPsd2: 'allAccounts' } } });
@@ -49,9 +57,20 @@ describe('consents conform to Berlin Group 1.3.6', () => {
       // part 4.2 item 12: the body is disregarded, so even a broken one is answered 201.
       expect((await journey.call('POST', path, { headers: SCA, body: '{"access":' })).status).toBe(201);
       await journey.call('GET', path, { headers: SCA });
+      journey.expectConformance(['POST /consents 201', 'POST /consents 400', 'POST /consents 405']);
+      // The legacy operation's deprecation warning carries a part 7 code (D11).
+      expect([...journey.deviations].sort()).toEqual(
+        path === '/v1/consents' ? ['D1', 'D11', 'D3'] : ['D1', 'D3'],
+      );
     }
-    journey.expectConformance(['POST /consents 201', 'POST /consents 400', 'POST /consents 405']);
-    expect([...journey.deviations].sort()).toEqual(['D1', 'D11', 'D3']);
+  });
+
+  it('answers the removed POST /v1/consents with a conforming 404 from 05-Dec-2024 (part 9 rule 3, D3)', async () => {
+    const journey = new Journey();
+    const removed = await journey.call('POST', '/v1/consents', { headers: SCA });
+    expect(removed.status).toBe(404);
+    expect(removed.body.tppMessages[0].text).toContain('/v1/bank-offered-consents');
+    journey.expectConformance(['POST /consents 404']);
   });
 
   it('answers the consent resource operations Sandbank does not offer with 404 (D7)', async () => {

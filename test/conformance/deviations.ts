@@ -11,6 +11,8 @@ export interface Answer {
   body: unknown;
   /** The request's `x-accept-fix` values. */
   fixes: ReadonlySet<string>;
+  /** The sandbox keeps every fix opt-in (`acceptFixDefaults: 'legacy'`) rather than following the part 9 dates. */
+  legacyFixes: boolean;
 }
 
 /**
@@ -59,7 +61,10 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** D2: without `x-accept-fix: amount-as-string` amounts are JSON numbers (platform-facts §2). */
+/**
+ * D2: under the legacy x-accept-fix defaults, without `x-accept-fix: amount-as-string` amounts are
+ * JSON numbers (the platform's recorded traffic). By the part 9 dates they are strings: not patched.
+ */
 function amountsAsStrings(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(amountsAsStrings);
   if (!isObject(value)) return value;
@@ -94,7 +99,7 @@ export function applyDeviations(answer: Answer): { body: unknown; status: number
     applied.push(`D6 status ${status}`);
     status = STATUS_STAND_IN[status] as number;
   }
-  if (!answer.fixes.has('amount-as-string')) {
+  if (answer.legacyFixes && !answer.fixes.has('amount-as-string')) {
     const patched = amountsAsStrings(body);
     if (JSON.stringify(patched) !== JSON.stringify(body)) applied.push('D2 amounts as numbers');
     body = patched;

@@ -53,8 +53,12 @@ export class Journey {
   readonly covered = new Map<string, number>();
   readonly deviations = new Set<string>();
 
-  constructor(sb: Sandbox = sandbox({ checkResponses: true })) {
+  /** Whether the sandbox runs with `acceptFixDefaults: 'legacy'` (D2 applies only then). */
+  readonly legacyFixes: boolean;
+
+  constructor(sb: Sandbox = sandbox({ checkResponses: true }), options: { legacyFixes?: boolean } = {}) {
     this.sandbox = sb;
+    this.legacyFixes = options.legacyFixes ?? false;
   }
 
   /** One call, validated. */
@@ -86,7 +90,8 @@ export class Journey {
 
   /**
    * A read made twice, with and without `x-accept-fix: amount-as-string` (part 9): both answers are
-   * validated; the one with the fix is returned.
+   * validated; the one with the fix is returned. By the part 9 dates both carry strings; under the
+   * legacy defaults the one without carries numbers (D2).
    */
   async read(path: string, options: ApiOptions = {}): Promise<Call> {
     const headers = options.headers ?? {};
@@ -108,7 +113,13 @@ export class Journey {
     const fixes = new Set(
       (options.headers?.['x-accept-fix'] ?? '').split(',').map((f) => f.trim().toLowerCase()),
     );
-    const patched = applyDeviations({ operation, status: answer.status, body: answer.body, fixes });
+    const patched = applyDeviations({
+      operation,
+      status: answer.status,
+      body: answer.body,
+      fixes,
+      legacyFixes: this.legacyFixes,
+    });
     for (const applied of patched.applied) this.deviations.add(applied.replace(/ .*/, ''));
     const key = `${operation} ${answer.status}`;
     this.covered.set(key, (this.covered.get(key) ?? 0) + 1);

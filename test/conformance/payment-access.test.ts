@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../packages/engine/src/index.js';
 import { presetIdentity } from '../../packages/engine/src/tpp/index.js';
 import { createBasket, kariPayments } from '../../packages/engine/test/support/baskets.js';
-import { api, NDCT, NOW, PSU_ID, paymentHeaders } from '../../packages/engine/test/support/payments.js';
+import {
+  api,
+  createPayment,
+  INSTANT,
+  NOW,
+  ndctBody,
+  PSU_ID,
+  paymentHeaders,
+  state,
+} from '../../packages/engine/test/support/payments.js';
 import { signing } from '../../packages/engine/test/support/signing.js';
 
 /**
@@ -28,7 +37,10 @@ describe('the access-control matrix for payments and signing baskets', () => {
     const raw = createSandbox({ now: () => NOW });
     const creator = signing(raw, { addDigest: false });
     const stranger = signing(raw, { addDigest: false, identity: presetIdentity('pisp') });
-    const [paymentId, secondId] = await kariPayments(creator, 2);
+    // An instant payment: an unapproved NDCT one cannot be read even by its owner (known issue 1, part 1).
+    const instant = await createPayment(creator, ndctBody(await state(creator)), { product: INSTANT });
+    const paymentId = instant.body.paymentId as string;
+    const [secondId] = await kariPayments(creator, 1);
     const basket = await createBasket(creator, [secondId as string]);
     expect(basket.status).toBe(201);
     const basketId = basket.body.basketId as string;
@@ -39,9 +51,9 @@ describe('the access-control matrix for payments and signing baskets', () => {
       [OTHER_TPP]: { sb: stranger, psu: PSU_ID },
     };
     const operations: Array<[string, string, string]> = [
-      ['GET', `/v1/payments/${NDCT}/${paymentId}`, 'payment'],
-      ['GET', `/v1/payments/${NDCT}/${paymentId}/status`, 'payment status'],
-      ['POST', `/v1/payments/${NDCT}/${paymentId}/authorisations`, 'payment authorisation'],
+      ['GET', `/v1/payments/${INSTANT}/${paymentId}`, 'payment'],
+      ['GET', `/v1/payments/${INSTANT}/${paymentId}/status`, 'payment status'],
+      ['POST', `/v1/payments/${INSTANT}/${paymentId}/authorisations`, 'payment authorisation'],
       ['GET', `/v1/signing-baskets/${basketId}`, 'basket'],
       ['GET', `/v1/signing-baskets/${basketId}/status`, 'basket status'],
       ['POST', `/v1/signing-baskets/${basketId}/authorisations`, 'basket authorisation'],
@@ -65,12 +77,12 @@ describe('the access-control matrix for payments and signing baskets', () => {
     // Cancelling follows the same rule; the owner's cancel goes last, as it ends the payment.
     for (const who of [OTHER_TPP, OTHER_PSU]) {
       const caller = callers[who] as { sb: Sandbox; psu: string | undefined };
-      const reply = await api(caller.sb, 'DELETE', `/v1/payments/${NDCT}/${paymentId}`, {
+      const reply = await api(caller.sb, 'DELETE', `/v1/payments/${INSTANT}/${paymentId}`, {
         headers: paymentHeaders({ 'psu-id': caller.psu }),
       });
       expect(reply.status).toBe(404);
     }
-    const cancelled = await api(creator, 'DELETE', `/v1/payments/${NDCT}/${paymentId}`, {
+    const cancelled = await api(creator, 'DELETE', `/v1/payments/${INSTANT}/${paymentId}`, {
       headers: paymentHeaders(),
     });
     expect(cancelled.status).toBeLessThan(300);

@@ -44,19 +44,23 @@ describe('payments and signing baskets conform to Berlin Group 1.3.6', () => {
     const psu = await consent(journey.sandbox, { nationalId: KARI, context: 'PRIVATE', accounts: 'all' });
     const headers = { ...psu.headers, 'psu-ip-address': '192.0.2.10', 'psu-context': 'PRIVATE' };
     const { kari, ola } = accounts(journey);
-    for (const fix of ['amount-as-string', 'cash-account-type-iso']) {
-      const created = await journey.call('POST', `/v1/payments/${NDCT}`, {
+    // NDCT details and status answer 403 before approval (known issue 1, part 1); instant ones 200.
+    for (const [product, fix, amount] of [
+      [NDCT, 'amount-as-string', '120.00'],
+      [INSTANT, 'cash-account-type-iso', '121.00'],
+    ] as const) {
+      const created = await journey.call('POST', `/v1/payments/${product}`, {
         headers: { ...headers, 'x-accept-fix': fix },
-        body: body(kari.bban, ola.bban, fix === 'amount-as-string' ? '120.00' : '121.00'),
+        body: body(kari.bban, ola.bban, amount),
       });
       expect(created.status).toBe(201);
       const id = created.body.paymentId as string;
-      await journey.call('GET', `/v1/payments/${NDCT}/${id}`, {
+      await journey.call('GET', `/v1/payments/${product}/${id}`, {
         headers: { ...headers, 'x-accept-fix': fix },
       });
-      await journey.call('GET', `/v1/payments/${NDCT}/${id}/status`, { headers });
-      await journey.call('POST', `/v1/payments/${NDCT}/${id}/authorisations`, { headers });
-      await journey.call('DELETE', `/v1/payments/${NDCT}/${id}`, { headers });
+      await journey.call('GET', `/v1/payments/${product}/${id}/status`, { headers });
+      await journey.call('POST', `/v1/payments/${product}/${id}/authorisations`, { headers });
+      await journey.call('DELETE', `/v1/payments/${product}/${id}`, { headers });
     }
     // Errors: an unknown product (404), a field rule (400), an unknown payment (404).
     await journey.call('POST', '/v1/payments/no-such-product', { headers, body: body(kari.bban, ola.bban) });
@@ -68,6 +72,7 @@ describe('payments and signing baskets conform to Berlin Group 1.3.6', () => {
     journey.expectConformance([
       'POST /{payment-service}/{payment-product} 201',
       'GET /{payment-service}/{payment-product}/{paymentId}/status 200',
+      'GET /{payment-service}/{payment-product}/{paymentId}/status 403',
       'POST /{payment-service}/{payment-product}/{paymentId}/authorisations 201',
       'POST /{payment-service}/{payment-product} 400',
     ]);

@@ -29,6 +29,7 @@ describe('Berlin Group conformance under generated requests', () => {
           status: response.status,
           body: await response.json(),
           fixes,
+          legacyFixes: false,
         });
         checked++;
         expect(

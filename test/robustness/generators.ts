@@ -278,6 +278,7 @@ function paymentArbitrary(kari: ConsentedPsu): fc.Arbitrary<GeneratedRequest> {
     'PSU-Context': 'PRIVATE',
     'TPP-Session-ID': 'session-1',
     'TPP-Redirect-URI': 'https://tpp.example/callback',
+    'x-accept-fix': 'amount-as-string',
   };
   const products = [
     'norwegian-domestic-credit-transfers',

@@ -1,4 +1,11 @@
-export type { AcceptFix, Profile, Psd2Role, RequestContext, TppContext } from './core/context.js';
+export type {
+  AcceptFix,
+  AcceptFixDefaults,
+  Profile,
+  Psd2Role,
+  RequestContext,
+  TppContext,
+} from './core/context.js';
 export type { ErrorCode, TppMessage } from './core/errors.js';
 export { ERROR_STATUSES } from './core/errors.js';
 export type { EngineRequest, EngineResponse } from './core/http.js';

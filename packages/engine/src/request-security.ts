@@ -1,7 +1,9 @@
 import type { Profile, TppContext } from './core/context.js';
 import { tppMessage } from './core/errors.js';
 import type { Route } from './core/router.js';
+import { checkDigest } from './security/check-digest.js';
 import { signResponse } from './security/sign-response.js';
+import type { MessageRules } from './security/step-result.js';
 import { createRequestVerifier, type VerifyStep } from './security/verify-request.js';
 import { sandboxBankIdentity } from './tpp/bank-identity.js';
 import { SANDBOX_TEST_CA_PEM } from './tpp/sandbox-test-ca.js';
@@ -34,6 +36,14 @@ export interface SignatureCheck {
 
 const API_SERVICES = new Set(['ais', 'pis', 'sandbox', 'psu']);
 
+/** How the Digest step words an unsigned request (only `noun` is read by it). */
+const UNSIGNED_REQUEST: MessageRules = {
+  noun: 'request',
+  certificateHeader: 'TPP-Signature-Certificate',
+  mustSign: [],
+  allowRequestTarget: true,
+};
+
 /**
  * The API gateway in front of the pure reducer: verifies request signatures against eIDAS
  * certificates (async WebCrypto, so outside the reducer) and hands the verdict in as data.
@@ -52,9 +62,8 @@ export function createRequestSecurity(options: RequestSecurityOptions) {
     now: number,
     sourceNow: number,
   ): Promise<SignatureCheck> {
-    if (options.signatures === 'off' || route === null || !API_SERVICES.has(route.service)) {
-      return { tpp: { kind: 'unchecked' }, steps: [] };
-    }
+    if (route === null || !API_SERVICES.has(route.service)) return { tpp: { kind: 'unchecked' }, steps: [] };
+    if (options.signatures === 'off') return checkUnsignedDigest(request, body);
     const verdict = await verifier.verify(
       {
         method: request.method.toUpperCase(),
@@ -94,6 +103,28 @@ export function createRequestSecurity(options: RequestSecurityOptions) {
         ...(tpp.email === undefined ? {} : { email: tpp.email }),
       },
       steps: verdict.steps,
+    };
+  }
+
+  /**
+   * part 4.1: turning signatures off turns off what needs a key, not the body check that needs none:
+   * a Digest that is present must match the body (docs/security.md). A missing one where 4.1 requires
+   * it (P, S) is the core's 400 HTTP_HEADER_REQUIRED, as with signatures on.
+   */
+  async function checkUnsignedDigest(request: Request, body: Uint8Array | null): Promise<SignatureCheck> {
+    if (!request.headers.has('digest')) return { tpp: { kind: 'unchecked' }, steps: [] };
+    const subtle = options.subtle ?? globalThis.crypto.subtle;
+    const result = await checkDigest(request.headers, body, false, subtle, UNSIGNED_REQUEST);
+    if (result.ok) {
+      return { tpp: { kind: 'unchecked' }, steps: [{ step: 'Digest', ok: true, detail: result.detail }] };
+    }
+    return {
+      tpp: {
+        kind: 'rejected',
+        status: 400,
+        messages: [tppMessage('ERROR', result.code, result.text, result.header)],
+      },
+      steps: [{ step: 'Digest', ok: false, detail: result.text }],
     };
   }
 

@@ -1,5 +1,5 @@
 import { freeze, type Patch } from 'immer';
-import type { Profile } from './core/context.js';
+import type { AcceptFixDefaults, Profile } from './core/context.js';
 import { ApiError, apiError } from './core/errors.js';
 import { type EngineResponse, errorBody, json } from './core/http.js';
 import { parseMount, pathBelow } from './core/mount.js';
@@ -35,6 +35,12 @@ export interface SandboxOptions {
    * after the bank clock is moved. `bank-only`: of the bank clock alone, for testing clock skew.
    */
   clockSkew?: ClockSkew;
+  /**
+   * part 9 rule 2: `bank-clock` (default) makes each `x-accept-fix` fix the default from its date in
+   * the part 9 table, by the bank clock; `legacy` keeps all four opt-in, as the platform's recorded
+   * traffic answers (amounts as JSON numbers unless the client sends `amount-as-string`).
+   */
+  acceptFixDefaults?: AcceptFixDefaults;
   /** Where the API lives (default `/v1`). */
   basePath?: string;
   /**
@@ -127,6 +133,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const maxControlBodyBytes = options.maxControlBodyBytes ?? 512 * 1024 * 1024;
   const controlPlane = options.controlPlane ?? true;
   const mount = parseMount(options.publicUrl);
+  const acceptFixDefaults = options.acceptFixDefaults ?? 'bank-clock';
   const reduce = createReducer(
     routes.filter((r) => controlPlane || r.service !== 'control'),
     basePath,
@@ -216,6 +223,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
           mount: mount.prefix,
           profile,
           basePath: `${mount.prefix}${basePath}`,
+          acceptFixDefaults,
           tpp,
         });
         response = reduction.response;

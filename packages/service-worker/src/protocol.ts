@@ -33,6 +33,8 @@ export interface WorkerConfig {
   signResponses: boolean;
   /** part 5.1 rule 1: a date within 60 s of the bank clock or the real time (default), or the bank clock only. */
   clockSkew: 'bank-or-source' | 'bank-only';
+  /** part 9: `bank-clock` (the default, as in the engine) or `legacy` (every x-accept-fix fix opt-in). */
+  acceptFixDefaults: 'bank-clock' | 'legacy';
   registeredTpps: RegisteredTpps | undefined;
   /** Largest accepted request body, e.g. to import a big state (the engine's default when undefined). */
   maxBodyBytes: number | undefined;
@@ -68,6 +70,7 @@ export function readWorkerConfig(search: URLSearchParams): WorkerConfig {
     signatures: search.get('signatures') === 'off' ? 'off' : 'required',
     signResponses: search.get('signResponses') === 'true',
     clockSkew: search.get('clockSkew') === 'bank-only' ? 'bank-only' : 'bank-or-source',
+    acceptFixDefaults: search.get('acceptFixDefaults') === 'legacy' ? 'legacy' : 'bank-clock',
     registeredTpps: readRegisteredTpps(search.get('registeredTpps')),
     maxBodyBytes: positive(search.get('maxBodyBytes')),
   };
@@ -84,6 +87,7 @@ export function writeWorkerConfig(config: Partial<WorkerConfig>): URLSearchParam
   if (config.signatures === 'off') search.set('signatures', 'off');
   if (config.signResponses === true) search.set('signResponses', 'true');
   if (config.clockSkew === 'bank-only') search.set('clockSkew', 'bank-only');
+  if (config.acceptFixDefaults === 'legacy') search.set('acceptFixDefaults', 'legacy');
   if (config.maxBodyBytes !== undefined) search.set('maxBodyBytes', String(config.maxBodyBytes));
   if (config.registeredTpps !== undefined)
     search.set('registeredTpps', JSON.stringify(config.registeredTpps));

@@ -27,6 +27,11 @@ export interface RegisterSandboxOptions {
    * checks the bank clock alone (docs/security.md).
    */
   clockSkew?: 'bank-or-source' | 'bank-only';
+  /**
+   * part 9: `bank-clock` (default) makes each x-accept-fix fix the default from its date on the bank
+   * clock; `legacy` keeps every fix opt-in, as the platform's recorded traffic answers.
+   */
+  acceptFixDefaults?: 'bank-clock' | 'legacy';
   /** TPPs in the bank's register from the start (the production profile accepts only these). */
   registeredTpps?: RegisteredTpps;
   /** Largest accepted request body in bytes (default 1 MiB), e.g. to import a big state. */
@@ -105,6 +110,7 @@ async function inPage(options: RegisterSandboxOptions, why: string | null): Prom
     ...(options.signatures === undefined ? {} : { signatures: options.signatures }),
     ...(options.signResponses === undefined ? {} : { signResponses: options.signResponses }),
     ...(options.clockSkew === undefined ? {} : { clockSkew: options.clockSkew }),
+    ...(options.acceptFixDefaults === undefined ? {} : { acceptFixDefaults: options.acceptFixDefaults }),
     ...(options.registeredTpps === undefined ? {} : { registeredTpps: options.registeredTpps }),
     ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
   });
@@ -215,6 +221,7 @@ export async function registerSandbox(options: RegisterSandboxOptions = {}): Pro
     ...(options.signatures === undefined ? {} : { signatures: options.signatures }),
     ...(options.signResponses === undefined ? {} : { signResponses: options.signResponses }),
     ...(options.clockSkew === undefined ? {} : { clockSkew: options.clockSkew }),
+    ...(options.acceptFixDefaults === undefined ? {} : { acceptFixDefaults: options.acceptFixDefaults }),
     ...(options.registeredTpps === undefined ? {} : { registeredTpps: options.registeredTpps }),
     ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
   });

@@ -24,6 +24,7 @@ function engineOptions(): SandboxOptions {
     signatures: config.signatures,
     signResponses: config.signResponses,
     clockSkew: config.clockSkew,
+    acceptFixDefaults: config.acceptFixDefaults,
     ...(config.seed === undefined ? {} : { seed: config.seed }),
     ...(config.registeredTpps === undefined ? {} : { registeredTpps: config.registeredTpps }),
     ...(config.maxBodyBytes === undefined ? {} : { maxBodyBytes: config.maxBodyBytes }),

@@ -44,6 +44,35 @@ describe('registerSandbox without service workers', () => {
     expect(globalThis.fetch).toBe(original);
   });
 
+  test.each([
+    [undefined, 'SVGS'],
+    ['legacy', 'Savings'],
+  ] as const)(
+    'passes acceptFixDefaults %s to the in-page engine (part 9)',
+    async (acceptFixDefaults, expected) => {
+      vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      handle = await registerSandbox({
+        signatures: 'off',
+        ...(acceptFixDefaults === undefined ? {} : { acceptFixDefaults }),
+      });
+      await fetch('/_sandbank/clock', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ set: '2026-03-02T10:00:00Z' }),
+      });
+      const state = (await (await fetch('/_sandbank/state')).json()) as {
+        accounts: Record<string, { id: string; cashAccountType: string }>;
+      };
+      const savings = Object.values(state.accounts).find((a) => a.cashAccountType === 'SVGS');
+      const response = await fetch(`/v1/sandbox/accounts/${savings?.id}`, {
+        headers: { 'X-Request-ID': 'r-1' },
+      });
+      expect(response.status).toBe(200);
+      const [account] = (await response.json()) as Array<{ cashAccountType: string }>;
+      expect(account?.cashAccountType).toBe(expected);
+    },
+  );
+
   test('rejects instead of falling back when fallback is off', async () => {
     await expect(registerSandbox({ fallback: false })).rejects.toThrow('no service workers');
   });

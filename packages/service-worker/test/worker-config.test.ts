@@ -34,6 +34,15 @@ describe("the worker's options in its script URL", () => {
     });
   });
 
+  test('follow the part 9 dates by default and carry the legacy x-accept-fix defaults to the worker', () => {
+    expect(readWorkerConfig(writeWorkerConfig({})).acceptFixDefaults).toBe('bank-clock');
+    const search = writeWorkerConfig({ acceptFixDefaults: 'legacy' });
+    expect(readWorkerConfig(new URLSearchParams(search.toString())).acceptFixDefaults).toBe('legacy');
+    expect(readWorkerConfig(new URLSearchParams('acceptFixDefaults=LEGACY')).acceptFixDefaults).toBe(
+      'bank-clock',
+    );
+  });
+
   test('keep the check on when the value is not exactly off', () => {
     expect(readWorkerConfig(new URLSearchParams('signatures=OFF')).signatures).toBe('required');
     expect(readWorkerConfig(new URLSearchParams('registeredTpps=%7B')).registeredTpps).toBeUndefined();

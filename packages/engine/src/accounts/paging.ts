@@ -75,7 +75,10 @@ export function historyStart(
   access: Access,
   listing: Listing,
 ): { from: string | null } | { response: EngineResponse } {
-  if (ctx.now - access.consent.scaAt < SESSION_MS) return { from: listing.dateFrom };
+  // The fresh SCA must be the session's own: a new TPP-Session-ID has had none (part 5.2 rule 6).
+  if (ctx.now - access.consent.scaAt < SESSION_MS && access.sessionAuthenticated) {
+    return { from: listing.dateFrom };
+  }
   const limit = isoDate(ctx.now - HISTORY_MS);
   if (listing.dateFrom === null) return { from: limit };
   if (listing.dateFrom >= limit) return { from: listing.dateFrom };

@@ -1,3 +1,4 @@
+import { SCA_FLOW_HEADERS } from '../core/headers.js';
 import { nameOperations, type Route } from '../core/router.js';
 import { getAccount } from './get-account.js';
 import { getBalances } from './get-balances.js';
@@ -48,6 +49,6 @@ export const accountRoutes: readonly Route[] = [
     operation: getTransactionDetails,
     response: TransactionDetailsOut,
     // part 4.1: T requires x-accept-fix, TPP-Session-ID and TPP-Redirect-URI.
-    requiredHeaders: ['x-accept-fix', 'tpp-session-id', 'tpp-redirect-uri'],
+    requiredHeaders: SCA_FLOW_HEADERS,
   },
 ];

@@ -1,3 +1,4 @@
+import { SCA_FLOW_HEADERS } from '../core/headers.js';
 import { nameOperations, type Route } from '../core/router.js';
 import { createSigningBasket } from './create-basket.js';
 import { deleteSigningBasket } from './delete-basket.js';
@@ -13,8 +14,8 @@ nameOperations({
   startSigningBasketAuthorisation,
 });
 
-/** part 4.1 B: create signing basket. */
-const BASKET_HEADERS = ['tpp-session-id', 'tpp-redirect-uri', 'psu-ip-address'] as const;
+/** part 4.1 B: create signing basket (PSU-ID is checked by the operation). */
+const BASKET_HEADERS = [...SCA_FLOW_HEADERS, 'psu-ip-address'] as const;
 
 /** Signing baskets (part 2.5, 4.2 item 1; paths per platform-facts §1). */
 export const basketRoutes: readonly Route[] = [

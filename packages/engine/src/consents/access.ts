@@ -28,6 +28,11 @@ export interface Access {
   context: PsuContext;
   agreementId: string | null;
   consent: Draft<Consent>;
+  /**
+   * part 5.2 rule 6: the request's TPP-Session-ID carries a completed SCA of this PSU within the
+   * hour (true as well when it sends none). A call that needs a fresh SCA needs it under this id.
+   */
+  sessionAuthenticated: boolean;
 }
 
 export type AccessResult = { ok: true; access: Access } | { ok: false; response: EngineResponse };
@@ -63,6 +68,23 @@ function psuOf(draft: Draft<State>, input: OperationInput, tppId: string, now: n
   }
   const session = findSession(draft, tppId, input.headers['tpp-session-id'] ?? null);
   return isActive(session, now) ? session.nationalId : null;
+}
+
+/**
+ * part 5.2 rule 6: whether the TPP-Session-ID the request sends holds an SCA of this PSU that is
+ * still active. A request without one has no session to judge (the header is optional there).
+ */
+function sessionAuthenticated(
+  draft: Draft<State>,
+  input: OperationInput,
+  tppId: string,
+  nationalId: string,
+  now: number,
+): boolean {
+  const sessionId = input.headers['tpp-session-id'];
+  if (sessionId === undefined) return true;
+  const session = findSession(draft, tppId, sessionId);
+  return isActive(session, now) && session.nationalId === nationalId;
 }
 
 /** Who asks for whom, in which context, under which consent; or the platform's answer why not. */
@@ -143,7 +165,19 @@ export function resolveAccess(
   if (ctx.now - consent.scaAt >= limit.ms) {
     return fail('CONSENT_EXPIRED', `the consent needs a new SCA: ${limit.why}`);
   }
-  return { ok: true, access: { tppId, nationalId, context, agreementId, consent } };
+  const authenticated = sessionAuthenticated(draft, input, tppId, nationalId, ctx.now);
+  if (need === 'list' && !authenticated) {
+    // part 5.2 rule 6: a new session id needs its own SCA; the PSU's other session ids stay valid
+    // until it completes, and stay valid if it is aborted.
+    return fail(
+      'CONSENT_INVALID',
+      `TPP-Session-ID ${JSON.stringify((input.headers['tpp-session-id'] ?? '').slice(0, 100))} has no SCA of this PSU yet: a new session id needs a new SCA (part 5.2 rule 6); send the PSU to scaRedirect. Session ids with an SCA stay valid until it completes`,
+    );
+  }
+  return {
+    ok: true,
+    access: { tppId, nationalId, context, agreementId, consent, sessionAuthenticated: authenticated },
+  };
 }
 
 /** An account the consent covers; others are outside it (403) or do not exist (404). */

@@ -39,6 +39,8 @@ export const consentRoutes: readonly Route[] = [
     requiredHeaders: SCA_HEADERS,
     bodyDisregarded: true,
     response: ScaRedirectOut,
+    // part 9 rule 3: removed on 05-Dec-2024 in favour of /v1/bank-offered-consents.
+    removal: { on: '2024-12-05', successor: '/bank-offered-consents' },
   },
   {
     method: 'GET',

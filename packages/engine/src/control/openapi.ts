@@ -94,7 +94,7 @@ export function openApiDocument(routes: readonly Route[], basePath: string): Jso
             required: true,
             schema,
           })),
-          ...(route.requiredHeaders ?? []).map((name) => ({
+          ...[...(route.requiredHeaders ?? []), ...(route.digestRequired ? ['digest'] : [])].map((name) => ({
             name,
             in: 'header',
             required: true,
@@ -106,6 +106,10 @@ export function openApiDocument(routes: readonly Route[], basePath: string): Jso
       operationId: operationId(route),
       tags: [route.service],
       ...(route.summary ? { summary: route.summary } : {}),
+      // part 9 rule 3: a deprecated operation; from `removal.on` (bank clock) it answers 404.
+      ...(route.removal
+        ? { deprecated: true, description: `Removed on ${route.removal.on}: use ${route.removal.successor}.` }
+        : {}),
       parameters: [...pathParams, ...headerParams, ...queryParameters(route)],
       responses: {
         default: {

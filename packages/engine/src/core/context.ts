@@ -11,6 +11,24 @@ export const ACCEPT_FIXES = [
 ] as const;
 export type AcceptFix = (typeof ACCEPT_FIXES)[number];
 
+/**
+ * part 9 rule 2 table: the bank date (UTC, as every bank day here) from which each fix is the
+ * default. Before it a client opts in with `x-accept-fix`; from it on the fix applies without asking.
+ */
+export const ACCEPT_FIX_DEFAULT_FROM: Readonly<Record<AcceptFix, string>> = {
+  'amount-as-string': '2020-08-01',
+  'cardaccount-switch-originalamount-and-transactionamount': '2024-09-05',
+  'longer-names': '2024-09-05',
+  'cash-account-type-iso': '2024-09-05',
+};
+
+/**
+ * Which fixes apply without the header (docs/decisions/accept-fix.md): `bank-clock` (the default)
+ * follows the part 9 dates by the bank clock; `legacy` keeps every fix opt-in, as the platform's
+ * recorded traffic answers (amounts as JSON numbers without `x-accept-fix: amount-as-string`).
+ */
+export type AcceptFixDefaults = 'bank-clock' | 'legacy';
+
 export type Psd2Role = 'PSP_AS' | 'PSP_PI' | 'PSP_AI' | 'PSP_IC';
 
 /** Who signed the request, as the (async) signature check found it. */
@@ -42,7 +60,10 @@ export interface RequestContext {
   profile: Profile;
   /** The API's base path as clients see it, the mount included: links to API resources start with it. */
   basePath: string;
+  /** The fixes in force for this request: asked for in `x-accept-fix`, or default by the bank date. */
   fixes: ReadonlySet<AcceptFix>;
+  /** Whether fixes become default by the part 9 dates (`bank-clock`, when absent) or stay opt-in. */
+  acceptFixDefaults?: AcceptFixDefaults;
   tpp: TppContext;
   /** Messages added to a successful answer (deprecations, role warnings in the sandbox profile). */
   warnings: TppMessage[];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { assertAcceptedText } from './charset.js';
-import { ACCEPT_FIXES, type AcceptFix } from './context.js';
+import { ACCEPT_FIX_DEFAULT_FROM, ACCEPT_FIXES, type AcceptFix, type AcceptFixDefaults } from './context.js';
+import { parseIsoDate } from './dates.js';
 import { apiError } from './errors.js';
 
 /** Canonical spelling of the part 4.1 headers, for messages. */
@@ -128,6 +129,12 @@ export function assertValidHeaders(headers: Record<string, string>): void {
   }
 }
 
+/**
+ * part 4.1: the headers the table requires on B, T and P alike (create signing basket, get
+ * transaction details, create payment). One list, so the three answer a missing one the same way.
+ */
+export const SCA_FLOW_HEADERS = ['x-accept-fix', 'tpp-session-id', 'tpp-redirect-uri'] as const;
+
 export function requireHeaders(headers: Record<string, string>, names: readonly string[]): void {
   for (const name of names) {
     if (headers[name] === undefined) {
@@ -161,5 +168,21 @@ export function parseAcceptFixes(value: string | undefined): Set<AcceptFix> {
     }
     fixes.add(parsed.data);
   }
+  return fixes;
+}
+
+/**
+ * part 9 rule 2: the fixes in force are those asked for plus, by the bank clock, those already made
+ * the default (a fix cannot be declined once it is the default). `legacy` keeps them all opt-in.
+ */
+export function fixesInForce(
+  asked: ReadonlySet<AcceptFix>,
+  now: number,
+  defaults: AcceptFixDefaults,
+): Set<AcceptFix> {
+  const fixes = new Set(asked);
+  if (defaults === 'legacy') return fixes;
+  // Compared as instants (midnight UTC of the date), so a clock set beyond year 9999 compares right.
+  for (const fix of ACCEPT_FIXES) if (parseIsoDate(ACCEPT_FIX_DEFAULT_FROM[fix]) <= now) fixes.add(fix);
   return fixes;
 }

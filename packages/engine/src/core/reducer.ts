@@ -3,12 +3,25 @@ import { catchUpProcessing } from '../payments/batch.js';
 import { assertAcceptedJson, assertAcceptedText } from './charset.js';
 import type { RequestContext } from './context.js';
 import { ApiError, apiError, type TppMessage, tppMessage, warning } from './errors.js';
-import { assertValidHeaders, parseAcceptFixes, requireHeaders } from './headers.js';
+import { assertValidHeaders, fixesInForce, parseAcceptFixes, requireHeaders } from './headers.js';
 import { type EngineRequest, type EngineResponse, errorBody, json } from './http.js';
 import { ownEntry } from './ids.js';
-import { type CompiledRoute, compileRoutes, matchRoute, operationName, type Route } from './router.js';
+import {
+  type CompiledRoute,
+  compileRoutes,
+  isRemoved,
+  matchRoute,
+  operationName,
+  type Route,
+} from './router.js';
 import type { State } from './state.js';
-import { parseWith, singleQuery } from './validate.js';
+import {
+  dropPrototypeKeys,
+  droppedFieldWarning,
+  parseWith,
+  reportingDroppedFields,
+  singleQuery,
+} from './validate.js';
 
 enablePatches();
 /**
@@ -66,7 +79,11 @@ function errorResponse(error: ApiError): EngineResponse {
 
 const API_SERVICES = new Set(['ais', 'pis', 'sandbox', 'psu']);
 
-function parseJsonBody(request: EngineRequest): unknown {
+/**
+ * The request's JSON body. Keys such as `__proto__` are removed at once, wherever they are, and told
+ * in `messages` as dropped fields: nothing later can store them or reach a prototype with them.
+ */
+function parseJsonBody(request: EngineRequest, messages: TppMessage[]): unknown {
   const text = request.bodyText;
   if (text === null || text.trim() === '') return undefined;
   const type = (request.headers['content-type'] ?? '').toLowerCase();
@@ -96,11 +113,13 @@ function parseJsonBody(request: EngineRequest): unknown {
     throw apiError('FORMAT_ERROR', `body is not valid JSON: ${(error as Error).message}`);
   }
   assertAcceptedJson(body);
+  for (const path of dropPrototypeKeys(body)) messages.push(droppedFieldWarning(path));
   return body;
 }
 
 function parseFormBody(request: EngineRequest): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
+  // No prototype: a field named `__proto__` is an ordinary key, never the object's prototype.
+  const fields: Record<string, string[]> = Object.create(null);
   for (const [key, value] of new URLSearchParams(request.bodyText ?? '')) {
     assertAcceptedText(value, key);
     const values = fields[key] ?? [];
@@ -180,6 +199,25 @@ function withWarnings(body: unknown, warnings: readonly TppMessage[]): unknown {
   );
 }
 
+/**
+ * part 9 rule 3: an operation removed by the bank clock answers as an unknown path (404), saying
+ * when it was removed and what replaces it (RFC 8594 Sunset, RFC 8288 successor-version link).
+ */
+function removedError(route: Route, ctx: RequestContext): ApiError {
+  const removal = route.removal as NonNullable<Route['removal']>;
+  const successor = `${ctx.basePath}${removal.successor}`;
+  return apiError(
+    'NOT_FOUND',
+    `${route.method} ${ctx.basePath}${route.path} was removed on ${removal.on} (part 9 rule 3): use ${route.method} ${successor}, which behaves the same`,
+    {
+      headers: {
+        sunset: new Date(Date.parse(`${removal.on}T00:00:00Z`)).toUTCString(),
+        link: `<${successor}>; rel="successor-version"`,
+      },
+    },
+  );
+}
+
 function finish(response: EngineResponse, request: EngineRequest, ctx: RequestContext): EngineResponse {
   const headers = { ...response.headers };
   const requestId = request.headers['x-request-id'];
@@ -216,8 +254,10 @@ export function createReducer(
     const ctx: RequestContext = { ...base, fixes: new Set(), warnings: [] };
     let operation: string | null = null;
     try {
-      const match = matchRoute(table, request.method, request.path);
+      const match = matchRoute(table, request.method, request.path, (r) => !isRemoved(r, ctx.now));
       if (match.kind === 'not-found') {
+        const removed = matchRoute(table, request.method, request.path);
+        if (removed.kind === 'found') throw removedError(removed.route, ctx);
         throw apiError('NOT_FOUND', `no operation at ${request.method} ${request.path.slice(0, 200)}`);
       }
       if (match.kind === 'method-not-allowed') {
@@ -236,15 +276,21 @@ export function createReducer(
         }
         requireHeaders(request.headers, ['x-request-id']);
         assertValidHeaders(request.headers);
-        ctx.fixes = parseAcceptFixes(request.headers['x-accept-fix']);
+        ctx.fixes = fixesInForce(
+          parseAcceptFixes(request.headers['x-accept-fix']),
+          ctx.now,
+          ctx.acceptFixDefaults ?? 'bank-clock',
+        );
         requireHeaders(request.headers, route.requiredHeaders ?? []);
+        // part 4.1: Digest is required on P and S whether or not signatures are checked.
+        if (route.digestRequired) requireHeaders(request.headers, ['digest']);
         if (ctx.tpp.kind === 'rejected') throw new ApiError(ctx.tpp.status, ctx.tpp.messages);
         checkRole(route, ctx, state);
-        body = route.bodyDisregarded ? undefined : parseJsonBody(request);
+        body = route.bodyDisregarded ? undefined : parseJsonBody(request, ctx.warnings);
       } else if (route.service === 'page') {
         body = request.method === 'POST' ? parseFormBody(request) : undefined;
       } else {
-        body = parseJsonBody(request);
+        body = parseJsonBody(request, ctx.warnings);
       }
       const query = request.query;
       if (route.query) parseWith(route.query, singleQuery(query), 'query');
@@ -253,14 +299,18 @@ export function createReducer(
       // operation that does write (a due batch, a daily counter) throws at its first write, before
       // anything changed, and runs again below inside produce.
       if (request.method === 'GET' && Object.isFrozen(state)) {
+        // Messages from before the operation (role, dropped keys) survive a second run; its own do not.
+        const kept = ctx.warnings.length;
         try {
           catchUpProcessing(state as Draft<State>, ctx.now, ctx);
-          const response = route.operation(state as Draft<State>, input, ctx);
+          const response = reportingDroppedFields(ctx.warnings, () =>
+            route.operation(state as Draft<State>, input, ctx),
+          );
           if (options.checkResponses) checkResponse(route, response);
           return { state, response: finish(response, request, ctx), patches: [], operation };
         } catch (error) {
           if (!isFrozenWrite(error)) throw error;
-          ctx.warnings = [];
+          ctx.warnings.splice(kept);
         }
       }
       let response: EngineResponse = json(500, null);
@@ -268,7 +318,8 @@ export function createReducer(
         // part 1: the bank's batch runs that fell due since the last request happen before this one,
         // in the same change, so every answer reflects the bank clock (src/payments/batch.ts).
         catchUpProcessing(draft, ctx.now, ctx);
-        response = route.operation(draft, input, ctx);
+        // part 2: a body field the contract does not define is dropped and told as a WARNING.
+        response = reportingDroppedFields(ctx.warnings, () => route.operation(draft, input, ctx));
         if (response.json !== undefined) response = { ...response, json: toPlain(response.json, state) };
         if (options.checkResponses) checkResponse(route, response);
       });

@@ -62,6 +62,16 @@ export interface Route {
   response?: z.ZodType;
   /** One line for the OpenAPI document. */
   summary?: string;
+  /**
+   * part 9 rule 3: a deprecated operation and its removal date (`yyyy-mm-dd`, bank clock, UTC). From
+   * that date on it no longer exists: it answers as an unknown path does, naming its successor.
+   */
+  removal?: { on: string; successor: string };
+}
+
+/** Whether the operation was removed by the bank time `now` (part 9 rule 3). */
+export function isRemoved(route: Route, now: number): boolean {
+  return route.removal !== undefined && Date.parse(`${route.removal.on}T00:00:00Z`) <= now;
 }
 
 export interface CompiledRoute {
@@ -112,11 +122,20 @@ function matchSegments(pattern: string[], actual: string[]): Record<string, stri
   return params;
 }
 
-/** Unknown path → not-found; known path with another method → method-not-allowed (with Allow). */
-export function matchRoute(table: readonly CompiledRoute[], method: string, path: string): RouteMatch {
+/**
+ * Unknown path → not-found; known path with another method → method-not-allowed (with Allow). Routes
+ * `live` refuses (removed operations) are neither matched nor listed in Allow.
+ */
+export function matchRoute(
+  table: readonly CompiledRoute[],
+  method: string,
+  path: string,
+  live: (route: Route) => boolean = () => true,
+): RouteMatch {
   const actual = path.split('/').filter(Boolean);
   const allow: string[] = [];
   for (const { route, segments } of table) {
+    if (!live(route)) continue;
     const params = matchSegments(segments, actual);
     if (!params) continue;
     if (route.method === method) return { kind: 'found', route, params };

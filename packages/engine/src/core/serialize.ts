@@ -21,6 +21,15 @@ export function amountOut(ctx: Fixes, amount: string, currency: string): AmountO
   return { amount: ctx.fixes.has('amount-as-string') ? exact : Number(exact), currency };
 }
 
+/**
+ * The mock-data API types its amounts as numbers (parts 2.7–2.10: double in requests, int32 in
+ * answers), so its answers are JSON numbers whatever `amount-as-string` says; the decimals are kept,
+ * since an int32 would lose the øre (docs/conformance.md, mock-data shapes).
+ */
+export function mockAmountOut(amount: string, currency: string): { amount: number; currency: string } {
+  return { amount: Number(canonicalAmount(amount, currency)), currency };
+}
+
 /** Before `cash-account-type-iso`, the platform reported its own account-type names. */
 const LEGACY_CASH_ACCOUNT_TYPES: Readonly<Record<string, string>> = {
   CACC: 'Current',

@@ -1,7 +1,21 @@
 import type { z } from 'zod';
-import { ApiError, type ErrorCode, tppMessage } from './errors.js';
+import { ApiError, type ErrorCode, type TppMessage, tppMessage, warning } from './errors.js';
 
 const MAX_MESSAGES = 10;
+
+/** Keys that would reach an object's prototype machinery; never a field of any request body. */
+const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Where the body parses of the running operation report the fields they dropped. */
+interface DropReport {
+  drop(paths: readonly string[]): void;
+}
+
+let report: DropReport | null = null;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
 
 function pathText(path: readonly PropertyKey[]): string {
   return path.reduce<string>((acc, key) => {
@@ -34,7 +48,14 @@ export function parseWith<S extends z.ZodType>(
   code: ErrorCode = 'FORMAT_ERROR',
 ): z.output<S> {
   const result = schema.safeParse(value);
-  if (result.success) return result.data;
+  if (result.success) {
+    if (where === 'body' && report !== null) {
+      const dropped: string[] = [];
+      unknownFields(value, result.data, [], dropped);
+      report.drop(dropped);
+    }
+    return result.data;
+  }
   const messages = result.error.issues.slice(0, MAX_MESSAGES).map((issue) => {
     const path = pathText(issue.path);
     const missing = valueAt(value, issue.path) === undefined;
@@ -58,4 +79,87 @@ export function singleQuery(query: Record<string, string[]>): Record<string, str
     if (last !== undefined) out[key] = last;
   }
   return out;
+}
+
+/**
+ * Fields of `input` that the schema's output left out: zod objects keep only the fields they define,
+ * so what the input has beyond them is exactly what the contract does not define. Arrays are walked
+ * item by item; a value the schema turned into something else (a transform) is not looked into.
+ */
+function unknownFields(input: unknown, output: unknown, path: PropertyKey[], found: string[]): void {
+  if (Array.isArray(input) && Array.isArray(output)) {
+    const length = Math.min(input.length, output.length);
+    for (let i = 0; i < length; i++) unknownFields(input[i], output[i], [...path, i], found);
+    return;
+  }
+  if (!isRecord(input) || !isRecord(output)) return;
+  for (const key of Object.keys(input)) {
+    if (Object.hasOwn(output, key)) unknownFields(input[key], output[key], [...path, key], found);
+    else found.push(pathText([...path, key]));
+  }
+}
+
+/**
+ * Runs an operation so that every body it parses with `parseWith` reports the fields the contract
+ * does not define: each becomes a WARNING (code FORMAT_ERROR, the field's path) in `messages`, once,
+ * at most MAX_MESSAGES and a count of the rest. The parsed body never holds them, so they are never
+ * stored or echoed (docs/decisions/unknown-fields.md). The reducer is synchronous: the report is the
+ * running request's alone.
+ */
+export function reportingDroppedFields<T>(messages: TppMessage[], run: () => T): T {
+  const previous = report;
+  const seen = new Set<string>();
+  let untold = 0;
+  report = {
+    drop(paths) {
+      for (const path of paths) {
+        if (seen.has(path)) continue;
+        seen.add(path);
+        if (seen.size <= MAX_MESSAGES) messages.push(droppedFieldWarning(path));
+        else untold++;
+      }
+    },
+  };
+  try {
+    return run();
+  } finally {
+    report = previous;
+    if (untold > 0) {
+      messages.push(
+        warning(
+          'FORMAT_ERROR',
+          `${untold} more fields that are not fields of this request were ignored and not stored`,
+        ),
+      );
+    }
+  }
+}
+
+export function droppedFieldWarning(path: string): TppMessage {
+  return warning(
+    'FORMAT_ERROR',
+    `${path} is not a field of this request; it was ignored and not stored`,
+    path,
+  );
+}
+
+/**
+ * Removes `__proto__`, `constructor` and `prototype` keys at any depth of a freshly parsed JSON
+ * value (JSON.parse makes them own properties) and returns their paths: whatever an operation or a
+ * schema does later, they can never reach an object's prototype or the state.
+ */
+export function dropPrototypeKeys(value: unknown, path: PropertyKey[] = [], found: string[] = []): string[] {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) dropPrototypeKeys(value[i], [...path, i], found);
+  } else if (isRecord(value)) {
+    for (const key of Object.keys(value)) {
+      if (PROTOTYPE_KEYS.has(key)) {
+        found.push(pathText([...path, key]));
+        delete value[key];
+      } else {
+        dropPrototypeKeys(value[key], [...path, key], found);
+      }
+    }
+  }
+  return found;
 }

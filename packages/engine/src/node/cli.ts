@@ -6,10 +6,15 @@ import { createSandboxServer, DEFAULT_HOST, DEFAULT_PORT, listen } from './serve
 
 const USAGE = `Usage: sandbank serve [--port N] [--host H] [--profile sandbox|production] [--seed S] [--signatures required|off]
                      [--base-path /api-sandbox/v1] [--clock-skew bank-or-source|bank-only]
+                     [--accept-fix-defaults bank-clock|legacy]
        sandbank init <publicDir>
 
 serve  serves the Sandbank engine over HTTP (default http://${DEFAULT_HOST}:${DEFAULT_PORT}; PORT also works)
-init   copies the service worker script into an app's public folder (needs @sandbank/service-worker)`;
+init   copies the service worker script into an app's public folder (needs @sandbank/service-worker)
+
+--accept-fix-defaults  bank-clock (default): each x-accept-fix fix is the default from its part 9 date
+                       on the bank clock; legacy: all fixes stay opt-in (amounts as JSON numbers unless
+                       the client sends x-accept-fix: amount-as-string), as the platform's recorded traffic`;
 
 /** `sandbank init` belongs to the service-worker package, which depends on this one: load it on demand. */
 async function init(args: string[]): Promise<number> {
@@ -39,6 +44,7 @@ export async function main(argv: string[]): Promise<number> {
       signatures: { type: 'string' },
       'base-path': { type: 'string' },
       'clock-skew': { type: 'string' },
+      'accept-fix-defaults': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -75,17 +81,23 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`sandbank: --clock-skew must be bank-or-source or bank-only, got ${clockSkew}`);
     return 2;
   }
+  const acceptFixDefaults = values['accept-fix-defaults'] ?? 'bank-clock';
+  if (acceptFixDefaults !== 'bank-clock' && acceptFixDefaults !== 'legacy') {
+    console.error(`sandbank: --accept-fix-defaults must be bank-clock or legacy, got ${acceptFixDefaults}`);
+    return 2;
+  }
   const sandbox = createSandbox({
     profile,
     signatures,
     basePath,
     clockSkew,
+    acceptFixDefaults,
     ...(values.seed ? { seed: values.seed } : {}),
   });
   const server = createSandboxServer(sandbox);
   const url = await listen(server, { port, host: values.host ?? DEFAULT_HOST });
   console.log(
-    `Sandbank (${profile} profile, signatures ${signatures}) listening on ${url}${sandbox.options.basePath}`,
+    `Sandbank (${profile} profile, signatures ${signatures}, accept-fix defaults ${acceptFixDefaults}) listening on ${url}${sandbox.options.basePath}`,
   );
   const stop = () => server.close(() => process.exit(0));
   process.once('SIGINT', stop);

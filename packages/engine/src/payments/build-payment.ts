@@ -13,6 +13,11 @@ import { NcbctPayment, NdctBulkPayment, NdctPayment, NdctPeriodicPayment } from 
 const MAX_DAYS_AHEAD = 365;
 
 export interface BuiltPayment {
+  /**
+   * The body as its schema parsed it: only the fields the contract defines, so a field it does not
+   * (or a key like `__proto__`) is never stored or echoed (docs/decisions/unknown-fields.md).
+   */
+  request: Record<string, unknown>;
   debtorAccount: Payment['debtorAccount'];
   instructions: PaymentInstruction[];
   executionDate: string;
@@ -78,6 +83,7 @@ export function buildPayment(
     const debtor = resolveDebtor(draft, p.debtorAccount);
     const executionDate = checkDate(p.requestedExecutionDate, 'requestedExecutionDate', product, ctx);
     return {
+      request: p,
       debtorAccount: debtor,
       instructions: [instructionOf(draft, p, debtor, '', ctx)],
       executionDate,
@@ -89,7 +95,7 @@ export function buildPayment(
     const debtor = resolveDebtor(draft, p.debtorAccount);
     const executionDate = checkDate(p.requestedExecutionDate, 'requestedExecutionDate', product, ctx);
     const instructions = p.payments.map((t, i) => instructionOf(draft, t, debtor, `payments[${i}].`, ctx));
-    return { debtorAccount: debtor, instructions, executionDate, periodic: null };
+    return { request: p, debtorAccount: debtor, instructions, executionDate, periodic: null };
   }
   if (service === 'periodic-payments') {
     const p = parseWith(NdctPeriodicPayment, body, 'body');
@@ -104,6 +110,7 @@ export function buildPayment(
     if (p.endDate !== undefined) periodic.endDate = p.endDate;
     if (p.dayOfExecution !== undefined) periodic.dayOfExecution = p.dayOfExecution;
     return {
+      request: p,
       debtorAccount: debtor,
       instructions: [instructionOf(draft, p, debtor, '', ctx)],
       executionDate,
@@ -122,6 +129,7 @@ export function buildPayment(
   const debtor = resolveDebtor(draft, p.debtorAccount);
   const executionDate = checkDate(p.requestedExecutionDate, 'requestedExecutionDate', product, ctx);
   return {
+    request: p,
     debtorAccount: debtor,
     instructions: [instructionOf(draft, p, debtor, '', ctx)],
     executionDate,

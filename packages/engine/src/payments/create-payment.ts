@@ -119,7 +119,7 @@ function createPayment(
     corporateId: headers['psu-corporate-id'] ?? null,
     sessionId: headers['tpp-session-id'] ?? null,
     redirectUri: headers['tpp-redirect-uri'] ?? null,
-    request: input.body as Record<string, unknown>,
+    request: built.request,
     debtorAccount: built.debtorAccount,
     instructions: built.instructions,
     executionDate: built.executionDate,

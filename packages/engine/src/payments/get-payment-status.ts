@@ -11,7 +11,7 @@ import type { PaymentService } from './products.js';
 function readStatus(service: PaymentService): Operation {
   return (draft, input, ctx) => {
     const payment = ownPayment(draft, input.params, service, ctx, input.headers) as Payment;
-    assertReadable(payment, ctx);
+    assertReadable(payment);
     const body: Record<string, unknown> = { transactionStatus: payment.transactionStatus };
     if (payment.fundsAvailable !== null) body.fundsAvailable = payment.fundsAvailable;
     if (payment.psuMessage !== null) body.psuMessage = payment.psuMessage;

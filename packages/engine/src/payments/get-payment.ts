@@ -10,7 +10,7 @@ function readPayment(service: PaymentService): Operation {
     const found = ownPayment(draft, input.params, service, ctx, input.headers);
     // The echo copies nested request objects, which must outlive the draft.
     const payment = (isDraft(found) ? current(found) : found) as Payment;
-    assertReadable(payment, ctx);
+    assertReadable(payment);
     return json(200, echoBody(ctx, payment));
   };
 }

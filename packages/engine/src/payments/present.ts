@@ -117,9 +117,13 @@ export function ownPayment(
   return payment;
 }
 
-/** Known issue (part 1): in production a domestic payment cannot be read before it is approved. */
-export function assertReadable(payment: Payment, ctx: RequestContext): void {
-  if (ctx.profile === 'production' && payment.product === NDCT && payment.transactionStatus === 'RCVD') {
+/**
+ * Known issue 1 (part 1): details and status of a domestic (NDCT) payment cannot be fetched before it
+ * is approved. Unlike the second known issue, the contract does not limit it to production, so the
+ * sandbox, where a TPP develops, answers the same (docs/decisions/payment-validation.md).
+ */
+export function assertReadable(payment: Payment): void {
+  if (payment.product === NDCT && payment.transactionStatus === 'RCVD') {
     throw apiError(
       'FORBIDDEN',
       'details and status of a domestic (NDCT) payment cannot be fetched before the PSU has approved it (known issue, part 1)',

@@ -1,3 +1,4 @@
+import { SCA_FLOW_HEADERS } from '../core/headers.js';
 import { nameOperations, type Route } from '../core/router.js';
 import { cancelBulkPayment, cancelPeriodicPayment, cancelSinglePayment } from './cancel-payment.js';
 import { createBulkPayment, createPeriodicPayment, createSinglePayment } from './create-payment.js';
@@ -43,15 +44,10 @@ nameOperations({
 
 /**
  * part 4.1 P: headers required on create payment (PSU-ID or X-PSU-IDENTITY is checked by the
- * operation). PSU-Context is required because every payment starts its own (single) SCA.
+ * operation, Digest through `digestRequired`). PSU-Context is required because every payment starts
+ * its own (single) SCA.
  */
-const CREATE_HEADERS = [
-  'tpp-session-id',
-  'tpp-redirect-uri',
-  'psu-ip-address',
-  'psu-context',
-  'digest',
-] as const;
+const CREATE_HEADERS = [...SCA_FLOW_HEADERS, 'psu-ip-address', 'psu-context'] as const;
 
 function serviceRoutes(
   service: 'payments' | 'periodic-payments' | 'bulk-payments',

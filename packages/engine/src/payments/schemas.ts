@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COUNTRIES, CURRENCIES, PURPOSE_CODES, REGULATORY_REPORTING_CODES } from '../core/codes.js';
 import { parseIsoDate } from '../core/dates.js';
-import { fractionDigits, isDecimal, minorUnits, numberToDecimal } from '../core/money.js';
+import { fractionDigits, minorUnits } from '../core/money.js';
 import { isValidBban, isValidIban } from '../sandbox-api/norwegian.js';
 
 /** Field rules of parts 2.1–2.3 and 8; cross-payment rules (KID, dates, accounts) are in validate-payment.ts. */
@@ -23,32 +23,47 @@ export const IsoDateText = z
   .string()
   .refine((v) => !Number.isNaN(parseIsoDate(v)), 'must be an ISO 8601 date yyyy-mm-dd');
 
+/** An example amount with exactly `digits` fraction digits, for messages ("100.00", "100.000", "100"). */
+function exampleAmount(digits: number): string {
+  return digits === 0 ? '100' : `100.${'0'.repeat(digits)}`;
+}
+
 /**
- * part 2.1: a decimal amount (18 digits, 5 fraction digits at most) greater than zero whose fraction
- * digits do not exceed the currency's ISO 4217 minor units. JSON numbers are taken as their exact text.
+ * part 2.1, Amount of payments and transaction details: `amount` is a string, a positive decimal of
+ * precision 18 whose fraction digits match the currency's ISO 4217 minor units ("1.50" NOK, "7.000"
+ * KWD, "500" JPY; "1.5" and "1" are not NOK amounts). A JSON number is refused: the contract types the
+ * field as a string, and a number cannot say how many decimals it meant.
  */
 export const Amount = z
   .object({
-    amount: z.union([z.string(), z.number().transform(numberToDecimal)], {
-      error: 'must be a decimal string',
+    amount: z.string({
+      error:
+        'must be a JSON string holding a decimal, such as "100.00" (part 2.1: amount is a string), not a number',
     }),
     currency: Currency,
   })
   .superRefine((value, ctx) => {
-    if (!isDecimal(value.amount) || value.amount.startsWith('-')) {
+    const digits = minorUnits(value.currency);
+    const example = exampleAmount(digits);
+    if (!/^\d+(\.\d+)?$/.test(value.amount)) {
       ctx.addIssue({
         code: 'custom',
         path: ['amount'],
-        message: 'must be a positive decimal such as "100.50"',
+        message: `must be a positive decimal written with digits and at most one point, such as "${example}" (part 2.1)`,
       });
       return;
     }
-    const digits = minorUnits(value.currency);
-    if (fractionDigits(value.amount) > digits) {
+    if (value.amount.replace('.', '').length > 18) {
       ctx.addIssue({
         code: 'custom',
         path: ['amount'],
-        message: `has ${fractionDigits(value.amount)} fraction digits but ${value.currency} has ${digits} (ISO 4217 minor units)`,
+        message: 'has more than 18 digits (part 2.1: precision 18)',
+      });
+    } else if (fractionDigits(value.amount) !== digits) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['amount'],
+        message: `has ${fractionDigits(value.amount)} fraction digits but ${value.currency} has ${digits} (part 2.1: the fraction digits must match the ISO 4217 minor units), such as "${example}"`,
       });
     } else if (/^0*(\.0*)?$/.test(value.amount)) {
       ctx.addIssue({ code: 'custom', path: ['amount'], message: 'must be greater than zero' });

@@ -7,19 +7,25 @@ import { cardAccountInPath } from './lookup.js';
 import { ListingQuery } from './schemas.js';
 import { cardTransactionView } from './views.js';
 
-/** part 4.2 item 10: bookingStatus is required (booked, pending, both). */
+/**
+ * part 4.2 item 10: bookingStatus is required (booked, pending, both). `pendingAs=objects` is
+ * Sandbank's own option: pending items as whole objects instead of the part 2.9 `string[]`.
+ */
 export const CardTransactionsQuery = ListingQuery.extend({
   bookingStatus: z.enum(['booked', 'pending', 'both'], { error: 'must be booked, pending or both' }),
+  pendingAs: z.enum(['ids', 'objects'], { error: 'must be ids or objects' }).optional(),
 });
 
 /**
  * GET /v1/sandbox/card-accounts/{mockCardAccountId}/transactions (part 2.9, part 4.2 item 10). The
  * date window (on bookingDate) and the page (offset, limit; newest first) apply to booked and pending
- * alike: the sandbox card service is not affected by the listing's known issue (part 1).
+ * alike: the sandbox card service is not affected by the listing's known issue (part 1). part 2.9
+ * types `pending` as `string[]`: each string is a pending transaction's `cardTransactionId`, the id
+ * under which `/v1/card-accounts/{id}/transactions` lists it in full (docs/sandbox-api.md).
  */
 export const listCardTransactions: Operation = (draft, input, ctx) => {
   const card = cardAccountInPath(draft, input.params.mockCardAccountId ?? '');
-  const { bookingStatus } = parseWith(CardTransactionsQuery, singleQuery(input.query), 'query');
+  const { bookingStatus, pendingAs } = parseWith(CardTransactionsQuery, singleQuery(input.query), 'query');
   const page = readPage(input.query);
   const matching = (draft.cardTransactions[card.id] ?? []).filter(
     (tx) => (bookingStatus === 'both' || tx.status === bookingStatus) && inWindow(page, tx.bookingDate),
@@ -29,7 +35,9 @@ export const listCardTransactions: Operation = (draft, input, ctx) => {
     cardAccount: { maskedPan: card.maskedPan },
     cardTransactions: {
       booked: items.filter((tx) => tx.status === 'booked').map((tx) => cardTransactionView(ctx, tx)),
-      pending: items.filter((tx) => tx.status === 'pending').map((tx) => cardTransactionView(ctx, tx)),
+      pending: items
+        .filter((tx) => tx.status === 'pending')
+        .map((tx) => (pendingAs === 'objects' ? cardTransactionView(ctx, tx) : tx.cardTransactionId)),
     },
   });
 };

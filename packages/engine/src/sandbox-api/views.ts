@@ -1,5 +1,5 @@
 import type { RequestContext } from '../core/context.js';
-import { amountOut, cardAmountsOut, cardNameOut, cashAccountTypeOut } from '../core/serialize.js';
+import { cardAmountsOut, cardNameOut, cashAccountTypeOut, mockAmountOut } from '../core/serialize.js';
 import type {
   Account,
   Agreement,
@@ -10,7 +10,10 @@ import type {
   Transaction,
 } from '../core/state.js';
 
-/** Response shapes of the mock-data API; every amount, account type and card name passes through serialize.ts. */
+/**
+ * Response shapes of the mock-data API; every amount, account type and card name passes through
+ * serialize.ts. Amounts are numbers, as parts 2.7–2.9 type them (`mockAmountOut`).
+ */
 type Ctx = Pick<RequestContext, 'fixes' | 'basePath'>;
 
 export function customerView(customer: Customer) {
@@ -36,8 +39,8 @@ export function accountView(ctx: Ctx, account: Account) {
     cashAccountType: cashAccountTypeOut(ctx, account.cashAccountType),
     creditLine: Number(account.creditLine),
     balances: [
-      { balanceAmount: amountOut(ctx, account.booked, account.currency), balanceType: 'closingBooked' },
-      { balanceAmount: amountOut(ctx, account.expected, account.currency), balanceType: 'expected' },
+      { balanceAmount: mockAmountOut(account.booked, account.currency), balanceType: 'closingBooked' },
+      { balanceAmount: mockAmountOut(account.expected, account.currency), balanceType: 'expected' },
     ],
     _links: {
       self: { href: self, verbs: ['GET', 'DELETE'] },
@@ -46,14 +49,15 @@ export function accountView(ctx: Ctx, account: Account) {
   };
 }
 
-export function transactionView(ctx: Ctx, tx: Transaction) {
+/** Takes the context like the other views, though its amounts are numbers whatever the fixes say. */
+export function transactionView(_ctx: Ctx, tx: Transaction) {
   const out: Record<string, unknown> = {
     transactionId: tx.transactionId,
     bookingStatus: tx.status,
     bookingDate: tx.bookingDate,
   };
   if (tx.valueDate !== undefined) out.valueDate = tx.valueDate;
-  out.transactionAmount = amountOut(ctx, tx.amount, tx.currency);
+  out.transactionAmount = mockAmountOut(tx.amount, tx.currency);
   if (tx.creditorName !== undefined) out.creditorName = tx.creditorName;
   // Copies: the nested objects of a draft are revoked proxies once the operation has returned.
   if (tx.creditorAccount !== undefined) out.creditorAccount = { ...tx.creditorAccount };
@@ -75,9 +79,9 @@ export function cardAccountView(ctx: Ctx, card: CardAccount) {
     resourceId: card.id,
     maskedPan: card.maskedPan,
     currency: card.currency,
-    creditLimit: amountOut(ctx, card.creditLimit, card.currency),
+    creditLimit: mockAmountOut(card.creditLimit, card.currency),
     balances: card.balances.map((b) => ({
-      balanceAmount: amountOut(ctx, b.amount, card.currency),
+      balanceAmount: mockAmountOut(b.amount, card.currency),
       balanceType: b.balanceType,
     })),
     cardId: card.cardId,
@@ -98,8 +102,8 @@ export function cardAccountView(ctx: Ctx, card: CardAccount) {
 export function cardTransactionView(ctx: Ctx, tx: CardTransaction) {
   const amounts = cardAmountsOut(
     ctx,
-    amountOut(ctx, tx.transactionAmount.amount, tx.transactionAmount.currency),
-    amountOut(ctx, tx.originalAmount.amount, tx.originalAmount.currency),
+    mockAmountOut(tx.transactionAmount.amount, tx.transactionAmount.currency),
+    mockAmountOut(tx.originalAmount.amount, tx.originalAmount.currency),
   );
   const out: Record<string, unknown> = {
     cardTransactionId: tx.cardTransactionId,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { api, consent, KARI, sandbox } from '../support/ais.js';
 
 describe('GET /v1/accounts/{id} and /balances', () => {
-  it('answers closingBooked and expected, as numbers by default and strings with amount-as-string', async () => {
+  it('answers closingBooked and expected, amounts as strings (the default since 01-Aug-2020, part 9)', async () => {
     const sb = sandbox();
     const psu = await consent(sb, { nationalId: KARI, context: 'PRIVATE', accounts: 'all' });
     const account = Object.values(sb.getState().accounts).find((a) => a.customerNumber === KARI);
@@ -14,10 +14,10 @@ describe('GET /v1/accounts/{id} and /balances', () => {
       { balanceAmount: { amount: account?.booked, currency: 'NOK' }, balanceType: 'closingBooked' },
       { balanceAmount: { amount: account?.expected, currency: 'NOK' }, balanceType: 'expected' },
     ]);
-    const asNumber = await api(sb, 'GET', `/v1/accounts/${id}/balances`, {
-      headers: { ...psu.headers, 'x-accept-fix': '' },
+    const withoutFix = await api(sb, 'GET', `/v1/accounts/${id}/balances`, {
+      headers: { ...psu.headers, 'x-accept-fix': undefined },
     });
-    expect(asNumber.body.balances[0].balanceAmount.amount).toBe(Number(account?.booked));
+    expect(withoutFix.body.balances[0].balanceAmount.amount).toBe(account?.booked);
     const details = await api(sb, 'GET', `/v1/accounts/${id}`, { headers: psu.headers });
     expect(details.body.account.resourceId).toBe(id);
   });

@@ -45,25 +45,22 @@ describe('card accounts', () => {
     expect(list.body.cardAccounts).toHaveLength(1);
     const [item] = list.body.cardAccounts;
     expect(item).toMatchObject({ resourceId: card.id, maskedPan: card.maskedPan, currency: 'NOK' });
-    expect(item.name).toHaveLength(35);
+    // part 9: longer-names has been the default since 05-Sep-2024 (the bank clock is in 2026).
+    expect(item.name).toBe(card.name);
     expect(item._links.balances).toEqual({ href: `/v1/card-accounts/${card.id}/balances`, verbs: ['GET'] });
-    const longer = await api(sb, 'GET', `/v1/card-accounts/${card.id}`, {
-      headers: { ...psu.headers, 'x-accept-fix': 'longer-names' },
-    });
-    expect(longer.body.cardAccount.name).toBe(card.name);
     const balances = await api(sb, 'GET', `/v1/card-accounts/${card.id}/balances`, { headers: psu.headers });
     expect(balances.body.cardAccount).toEqual({ maskedPan: card.maskedPan });
     expect(balances.body.balances).toHaveLength(2);
   });
 
-  it('lists only the card transactions in state, amounts switched per x-accept-fix', async () => {
+  it('lists only the card transactions in state, amounts mapped correctly (the default since 05-Sep-2024)', async () => {
     const { state, card } = withCardTransactions();
     const sb = sandbox({ initialState: state });
     const psu = await consent(sb, { nationalId: KARI, context: 'PRIVATE', accounts: 'all' });
     const path = `/v1/card-accounts/${card.id}/transactions?bookingStatus=both`;
-    const legacy = await api(sb, 'GET', path, { headers: psu.headers });
-    expect(legacy.status).toBe(200);
-    const { booked, pending } = legacy.body.cardTransactions;
+    const answer = await api(sb, 'GET', path, { headers: { ...psu.headers, 'x-accept-fix': '' } });
+    expect(answer.status).toBe(200);
+    const { booked, pending } = answer.body.cardTransactions;
     expect(booked).toHaveLength(1);
     expect(pending).toHaveLength(1);
     expect(booked[0]).toMatchObject({
@@ -71,8 +68,27 @@ describe('card accounts', () => {
       bookingDate: '2026-02-20',
       transactionDate: '2026-02-19',
       merchantCategoryCode: '5812',
-      transactionAmount: { amount: '-22.40', currency: 'EUR' },
-      originalAmount: { amount: '-250.50', currency: 'NOK' },
+      transactionAmount: { amount: '-250.50', currency: 'NOK' },
+      originalAmount: { amount: '-22.40', currency: 'EUR' },
+    });
+  });
+
+  it('with the legacy x-accept-fix defaults, cuts names at 35 and swaps card amounts unless the client opts in (part 9)', async () => {
+    const { state, card } = withCardTransactions();
+    const sb = sandbox({ initialState: state, acceptFixDefaults: 'legacy' });
+    const psu = await consent(sb, { nationalId: KARI, context: 'PRIVATE', accounts: 'all' });
+    const plain = { ...psu.headers, 'x-accept-fix': '' };
+    const cut = await api(sb, 'GET', `/v1/card-accounts/${card.id}`, { headers: plain });
+    expect(cut.body.cardAccount.name).toBe(card.name.slice(0, 35));
+    const longer = await api(sb, 'GET', `/v1/card-accounts/${card.id}`, {
+      headers: { ...psu.headers, 'x-accept-fix': 'longer-names' },
+    });
+    expect(longer.body.cardAccount.name).toBe(card.name);
+    const path = `/v1/card-accounts/${card.id}/transactions?bookingStatus=booked`;
+    const swapped = await api(sb, 'GET', path, { headers: plain });
+    expect(swapped.body.cardTransactions.booked[0]).toMatchObject({
+      transactionAmount: { amount: -22.4, currency: 'EUR' },
+      originalAmount: { amount: -250.5, currency: 'NOK' },
     });
     const fixed = await api(sb, 'GET', path, {
       headers: {

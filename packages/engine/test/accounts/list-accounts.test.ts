@@ -41,9 +41,10 @@ describe('GET /v1/accounts', () => {
       'expected',
     ]);
     expect(typeof savings.balances[0].balanceAmount.amount).toBe('string');
-    const legacy = await api(sb, 'GET', '/v1/accounts', { headers: { ...psu.headers, 'x-accept-fix': '' } });
-    expect(legacy.body.accounts.find((a: { name: string }) => a.name === 'Sparekonto').cashAccountType).toBe(
-      'Savings',
+    // part 9: cash-account-type-iso has been the default since 05-Sep-2024 (the bank clock is in 2026).
+    const plain = await api(sb, 'GET', '/v1/accounts', { headers: { ...psu.headers, 'x-accept-fix': '' } });
+    expect(plain.body.accounts.find((a: { name: string }) => a.name === 'Sparekonto').cashAccountType).toBe(
+      'SVGS',
     );
   });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { advance, api, consent, DAY_MINUTES, FJORDLYS, KARI, sandbox } from '../support/ais.js';
 
-async function setUp(nationalId = KARI) {
-  const sb = sandbox();
+async function setUp(nationalId = KARI, options: Parameters<typeof sandbox>[0] = {}) {
+  const sb = sandbox(options);
   const psu = await consent(sb, {
     nationalId,
     context: nationalId === KARI ? 'PRIVATE' : 'CORPORATE',
@@ -88,9 +88,17 @@ describe('GET /v1/accounts/{id}/transactions/{transactionId} (part 2.6, part 8)'
     expect(answer.body.tppMessages[0]).toMatchObject({ code: 'HTTP_HEADER_REQUIRED', path });
   });
 
-  it('answers amounts as numbers without amount-as-string', async () => {
+  it('answers amounts as strings with an empty x-accept-fix: amount-as-string is the default since 01-Aug-2020 (part 9)', async () => {
     const { details } = await setUp();
     const answer = await details(undefined, { 'x-accept-fix': '' });
+    expect(answer.body.transactionsDetails.transactionAmount.amount).toMatch(/^-?\d+\.\d{2}$/);
+  });
+
+  it('answers amounts as numbers without amount-as-string under the legacy x-accept-fix defaults', async () => {
+    const { details } = await setUp(KARI, { acceptFixDefaults: 'legacy' });
+    const answer = await details(undefined, { 'x-accept-fix': '' });
     expect(typeof answer.body.transactionsDetails.transactionAmount.amount).toBe('number');
+    const opted = await details(undefined, { 'x-accept-fix': 'amount-as-string' });
+    expect(typeof opted.body.transactionsDetails.transactionAmount.amount).toBe('string');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ORIGIN, REDIRECT_URI, sandbox } from '../support/ais.js';
+import { ORIGIN, REDIRECT_URI, START, sandbox } from '../support/ais.js';
 
 /** part 4.2 item 12: bank-offered consent creation disregards its body, whatever it holds. */
 const BODIES: Array<[string, BodyInit, string | null]> = [
@@ -16,8 +16,8 @@ const BODIES: Array<[string, BodyInit, string | null]> = [
   ['no Content-Type at all', 'x=1', null],
 ];
 
-async function post(path: string, body: BodyInit, type: string | null) {
-  const sb = sandbox();
+async function post(path: string, now: number, body: BodyInit, type: string | null) {
+  const sb = sandbox({ now: () => now });
   const headers = new Headers({
     'x-request-id': 'r1',
     'tpp-redirect-uri': REDIRECT_URI,
@@ -30,9 +30,15 @@ async function post(path: string, body: BodyInit, type: string | null) {
   return { sb, status: response.status, body: await response.json() };
 }
 
-describe.each(['/v1/bank-offered-consents', '/v1/consents'])('POST %s disregards its body', (path) => {
+// POST /v1/consents is removed from 2024-12-05 on (part 9 rule 3): before that, by the bank clock, it
+// still exists and disregards its body the same way.
+const BEFORE_REMOVAL = Date.parse('2024-06-03T10:00:00Z');
+describe.each([
+  ['/v1/bank-offered-consents', START],
+  ['/v1/consents', BEFORE_REMOVAL],
+])('POST %s disregards its body', (path, now) => {
   it.each(BODIES)('with %s: 201 and an SCA redirect', async (_what, body, type) => {
-    const answer = await post(path, body, type);
+    const answer = await post(path, now, body, type);
     expect(answer.status).toBe(201);
     expect(answer.body._links.scaRedirect.href).toContain('/_sandbank/sca/');
     expect(Object.keys(answer.sb.getState().authorisations)).toHaveLength(1);

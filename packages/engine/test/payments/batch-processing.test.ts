@@ -103,7 +103,8 @@ describe('batch processing on the bank clock', () => {
     const sb = newSandbox();
     const created = await createPayment(sb, ndctBody(await state(sb)));
     await advance(sb, 600);
-    expect((await status(sb, created.body.paymentId)).body.transactionStatus).toBe('RCVD');
+    // Known issue 1 (part 1): its status cannot be fetched before approval; the bank's state shows it.
+    expect((await state(sb)).payments[created.body.paymentId]?.transactionStatus).toBe('RCVD');
   });
 
   it('keeps a payment to another bank in settlement (ACSP) until the following batch', async () => {

@@ -100,9 +100,9 @@ describe('bulk payments', () => {
       { debtorAccount, payments: [item] },
       { service: 'bulk-payments' },
     );
-    const reply = await api(sb, 'GET', created.body._links.self.href, {
-      headers: { 'x-accept-fix': 'amount-as-string' },
-    });
+    // Known issue 1 (part 1): an NDCT payment can be read once it is approved.
+    await approve(sb, created.body.paymentId);
+    const reply = await api(sb, 'GET', created.body._links.self.href);
     expect(reply.body.payments[0].instructedAmount).toEqual({ amount: '100.00', currency: 'NOK' });
   });
 });

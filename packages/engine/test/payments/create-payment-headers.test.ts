@@ -3,6 +3,7 @@ import { codes, createPayment, KARI, ndctBody, newSandbox, state } from '../supp
 
 describe('create payment: part 4.1 headers', () => {
   it.each([
+    ['x-accept-fix', 'x-accept-fix'],
     ['tpp-session-id', 'TPP-Session-ID'],
     ['tpp-redirect-uri', 'TPP-Redirect-URI'],
     ['psu-ip-address', 'PSU-IP-Address'],

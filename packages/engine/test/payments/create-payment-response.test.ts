@@ -22,7 +22,7 @@ describe('create payment response (part 2.4)', () => {
     expect(reply.body).toEqual({
       transactionStatus: 'RCVD',
       paymentId: id,
-      transactionFees: { amount: 0, currency: 'NOK' },
+      transactionFees: { amount: '0.00', currency: 'NOK' },
       transactionFeeIndicator: false,
       _links: {
         self: { href: self, verbs: ['GET', 'DELETE'] },
@@ -39,14 +39,11 @@ describe('create payment response (part 2.4)', () => {
   it('charges NOK 75 for a cross-border and NOK 2 for an instant payment (fee table)', async () => {
     const sb = newSandbox();
     const s = await state(sb);
-    const cross = await createPayment(sb, ncbctBody(s), {
-      product: NCBCT,
-      headers: { 'x-accept-fix': 'amount-as-string' },
-    });
+    const cross = await createPayment(sb, ncbctBody(s), { product: NCBCT });
     expect(cross.body.transactionFees).toEqual({ amount: '75.00', currency: 'NOK' });
     expect(cross.body.transactionFeeIndicator).toBe(true);
     const instant = await createPayment(sb, ndctBody(s), { product: INSTANT });
-    expect(instant.body.transactionFees).toEqual({ amount: 2, currency: 'NOK' });
+    expect(instant.body.transactionFees).toEqual({ amount: '2.00', currency: 'NOK' });
   });
 
   it("exempts a transfer between the private PSU's own accounts from SCA (no scaRedirect, accepted)", async () => {

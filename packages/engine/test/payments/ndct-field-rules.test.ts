@@ -275,17 +275,6 @@ describe('NDCT field rules (part 2.2)', () => {
     expect(reply.body.tppMessages).toContainEqual(expect.objectContaining({ category: 'ERROR', code, path }));
   });
 
-  it('accepts an amount with fewer fraction digits than the currency, and a JSON number', async () => {
-    const sb = newSandbox();
-    const s = await state(sb);
-    expect(
-      (await createPayment(sb, ndctBody(s, { instructedAmount: { amount: '100', currency: 'NOK' } }))).status,
-    ).toBe(201);
-    expect(
-      (await createPayment(sb, ndctBody(s, { instructedAmount: { amount: 12.5, currency: 'NOK' } }))).status,
-    ).toBe(201);
-  });
-
   it('accepts a payment to a currency account with a creditorAgent', async () => {
     const sb = newSandbox();
     const s = await state(sb);

@@ -13,7 +13,6 @@ import {
   OLA,
   RORLEGGER,
   state,
-  status,
 } from '../support/payments.js';
 import { TEST_TPP } from '../support/signing.js';
 
@@ -24,7 +23,7 @@ describe('payment SCA outcome (briefs/sca-interface.md)', () => {
     const reply = await approve(sb, created.body.paymentId, OLA);
     expect(reply.status).toBe(400);
     expect(reply.body.tppMessages[0].code).toBe('PAYMENT_FAILED');
-    expect((await status(sb, created.body.paymentId)).body.transactionStatus).toBe('RCVD');
+    expect((await state(sb)).payments[created.body.paymentId]?.transactionStatus).toBe('RCVD');
   });
 
   it('lets a corporate PSU pay from an account of its agreement', async () => {

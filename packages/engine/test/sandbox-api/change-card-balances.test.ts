@@ -17,12 +17,10 @@ test('sets the given balances, answers 204 and shows them on the card account', 
   });
   expect(result.status).toBe(204);
   expect(result.body).toBeNull();
-  const card = await api(sandbox, 'GET', `/v1/sandbox/card-accounts/${id}`, {
-    headers: { 'x-accept-fix': 'amount-as-string' },
-  });
+  const card = await api(sandbox, 'GET', `/v1/sandbox/card-accounts/${id}`);
   expect(card.body.cardAccount.balances).toEqual([
-    { balanceAmount: { amount: '-1000.00', currency: 'NOK' }, balanceType: 'closingBooked' },
-    { balanceAmount: { amount: '-1234.50', currency: 'NOK' }, balanceType: 'expected' },
+    { balanceAmount: { amount: -1000, currency: 'NOK' }, balanceType: 'closingBooked' },
+    { balanceAmount: { amount: -1234.5, currency: 'NOK' }, balanceType: 'expected' },
   ]);
 });
 

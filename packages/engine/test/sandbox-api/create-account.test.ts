@@ -17,7 +17,8 @@ describe('POST /v1/sandbox/accounts (part 2.7)', () => {
       iban: ibanOf('97100123456'),
       currency: 'NOK',
       product: 'Sparekonto',
-      cashAccountType: 'Savings',
+      // part 9: cash-account-type-iso has been the default since 05-Sep-2024.
+      cashAccountType: 'SVGS',
       creditLine: 0,
       balances: [
         { balanceAmount: { amount: 1000.5, currency: 'NOK' }, balanceType: 'closingBooked' },
@@ -30,13 +31,23 @@ describe('POST /v1/sandbox/accounts (part 2.7)', () => {
     });
   });
 
-  test('serialises amounts as exact strings and the ISO account type when the client opts in (part 9)', async () => {
+  test('answers amounts as JSON numbers with their decimals, as part 2.7 types them, even under amount-as-string', async () => {
     const result = await api(newSandbox(), 'POST', path, {
       body: accountBody(KARI),
-      headers: { 'x-accept-fix': 'amount-as-string, cash-account-type-iso' },
+      headers: { 'x-accept-fix': 'amount-as-string' },
     });
-    expect(result.body.balances[0].balanceAmount).toEqual({ amount: '1000.50', currency: 'NOK' });
-    expect(result.body.cashAccountType).toBe('SVGS');
+    expect(result.body.balances[0].balanceAmount).toEqual({ amount: 1000.5, currency: 'NOK' });
+  });
+
+  test('answers the platform account type unless the client opts in, under the legacy x-accept-fix defaults (part 9)', async () => {
+    const sandbox = newSandbox('test', { acceptFixDefaults: 'legacy' });
+    const plain = await api(sandbox, 'POST', path, { body: accountBody(KARI) });
+    expect(plain.body.cashAccountType).toBe('Savings');
+    const iso = await api(sandbox, 'POST', path, {
+      body: accountBody(KARI, '97100123464'),
+      headers: { 'x-accept-fix': 'cash-account-type-iso' },
+    });
+    expect(iso.body.cashAccountType).toBe('SVGS');
   });
 
   test('stores amounts exactly as canonical decimals', async () => {
@@ -205,12 +216,11 @@ describe('POST /v1/sandbox/accounts (part 2.7)', () => {
           { balanceType: 'expected', balanceAmount: { amount: '-20', currency: 'JPY' } },
         ],
       }),
-      headers: { 'x-accept-fix': 'amount-as-string' },
     });
     expect(result.status).toBe(201);
     expect(
-      result.body.balances.map((b: { balanceAmount: { amount: string } }) => b.balanceAmount.amount),
-    ).toEqual(['1500', '-20']);
+      result.body.balances.map((b: { balanceAmount: { amount: number } }) => b.balanceAmount.amount),
+    ).toEqual([1500, -20]);
     const fraction = await api(sandbox, 'POST', path, {
       body: accountBody(KARI, '97100123464', {
         currency: 'JPY',

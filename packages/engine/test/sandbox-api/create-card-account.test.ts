@@ -51,12 +51,11 @@ test('takes every optional field when given', async () => {
       expiry: '2027-11',
       status: 'blocked',
     }),
-    headers: { 'x-accept-fix': 'amount-as-string' },
   });
   expect(result.status).toBe(201);
   expect(result.body.cardAccount).toMatchObject({
     maskedPan: '5412xxxxxxxx4321',
-    balances: [{ balanceAmount: { amount: '-120.50', currency: 'NOK' }, balanceType: 'interimBooked' }],
+    balances: [{ balanceAmount: { amount: -120.5, currency: 'NOK' }, balanceType: 'interimBooked' }],
     cardId: 'CARD-1',
     cardIdVNo: '2',
     accountNumber: '97100123456',

@@ -12,13 +12,11 @@ test('answers an array holding the part 2.7 account', async () => {
 test('answers for a seeded account with its current balances', async () => {
   const sandbox = newSandbox();
   const account = accountsOf(sandbox, KARI)[0];
-  const result = await api(sandbox, 'GET', `/v1/sandbox/accounts/${account?.id}`, {
-    headers: { 'x-accept-fix': 'amount-as-string' },
-  });
+  const result = await api(sandbox, 'GET', `/v1/sandbox/accounts/${account?.id}`);
   expect(result.body[0].bban).toBe(account?.bban);
   expect(result.body[0].balances).toEqual([
-    { balanceAmount: { amount: account?.booked, currency: 'NOK' }, balanceType: 'closingBooked' },
-    { balanceAmount: { amount: account?.expected, currency: 'NOK' }, balanceType: 'expected' },
+    { balanceAmount: { amount: Number(account?.booked), currency: 'NOK' }, balanceType: 'closingBooked' },
+    { balanceAmount: { amount: Number(account?.expected), currency: 'NOK' }, balanceType: 'expected' },
   ]);
 });
 

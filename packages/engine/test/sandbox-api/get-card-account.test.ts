@@ -31,8 +31,19 @@ test('answers {cardAccount} with every part 2.8 field for a seeded card', async 
   expect(result.body.cardAccount.creditLimit).toEqual({ amount: 50000, currency: 'NOK' });
 });
 
-test('cuts the name at 35 characters unless the client sends longer-names (part 9)', async () => {
+test('answers names up to 70 characters: longer-names has been the default since 05-Sep-2024 (part 9)', async () => {
   const sandbox = newSandbox();
+  const name = 'Kari Nordmann Firmakort Reise og Representasjon';
+  const created = await api(sandbox, 'POST', '/v1/sandbox/card-accounts', {
+    body: cardAccountBody(KARI, { name }),
+  });
+  const id = created.body.cardAccount.resourceId;
+  const plain = await api(sandbox, 'GET', `/v1/sandbox/card-accounts/${id}`);
+  expect(plain.body.cardAccount.name).toBe(name);
+});
+
+test('cuts the name at 35 characters unless the client sends longer-names, under the legacy x-accept-fix defaults (part 9)', async () => {
+  const sandbox = newSandbox('test', { acceptFixDefaults: 'legacy' });
   const name = 'Kari Nordmann Firmakort Reise og Representasjon';
   const created = await api(sandbox, 'POST', '/v1/sandbox/card-accounts', {
     body: cardAccountBody(KARI, { name }),

@@ -13,8 +13,10 @@ function tx(status: 'booked' | 'pending', date: string, amount: number) {
   };
 }
 
-async function withCardTransactions(): Promise<{ sandbox: Sandbox; path: string; maskedPan: string }> {
-  const sandbox = newSandbox();
+async function withCardTransactions(
+  options: Parameters<typeof newSandbox>[1] = {},
+): Promise<{ sandbox: Sandbox; path: string; maskedPan: string }> {
+  const sandbox = newSandbox('test', options);
   const card = cardAccountsOf(sandbox, KARI)[0];
   const path = `/v1/sandbox/card-accounts/${card?.id}/transactions`;
   await api(sandbox, 'POST', path, {
@@ -45,11 +47,11 @@ test('shows nothing for a seeded card: only transactions created through the POS
   });
 });
 
-test('answers the part 2.9 shape, with the amounts swapped unless the client opts into the fix (part 9)', async () => {
+test('answers the part 2.9 shape with the amounts mapped correctly (the default since 05-Sep-2024, part 9)', async () => {
   const { sandbox, path, maskedPan } = await withCardTransactions();
-  const legacy = await api(sandbox, 'GET', `${path}?bookingStatus=booked`);
-  expect(legacy.body.cardAccount).toEqual({ maskedPan });
-  const first = legacy.body.cardTransactions.booked[0];
+  const answer = await api(sandbox, 'GET', `${path}?bookingStatus=booked`);
+  expect(answer.body.cardAccount).toEqual({ maskedPan });
+  const first = answer.body.cardTransactions.booked[0];
   expect(Object.keys(first)).toEqual([
     'cardTransactionId',
     'bookingDate',
@@ -58,28 +60,53 @@ test('answers the part 2.9 shape, with the amounts swapped unless the client opt
     'originalAmount',
     'merchantCategoryCode',
   ]);
-  expect(first.transactionAmount).toEqual({ amount: 20, currency: 'EUR' });
-  expect(first.originalAmount).toEqual({ amount: 200, currency: 'NOK' });
+  // part 2.9 types the amounts as int32; they stay JSON numbers (decimals kept) even under amount-as-string.
+  expect(first.transactionAmount).toEqual({ amount: 200, currency: 'NOK' });
+  expect(first.originalAmount).toEqual({ amount: 20, currency: 'EUR' });
+});
+
+test('swaps the amounts unless the client opts into the fix, under the legacy x-accept-fix defaults (part 9)', async () => {
+  const { sandbox, path } = await withCardTransactions({ acceptFixDefaults: 'legacy' });
+  const legacy = await api(sandbox, 'GET', `${path}?bookingStatus=booked`);
+  expect(legacy.body.cardTransactions.booked[0].transactionAmount).toEqual({ amount: 20, currency: 'EUR' });
+  expect(legacy.body.cardTransactions.booked[0].originalAmount).toEqual({ amount: 200, currency: 'NOK' });
   const fixed = await api(sandbox, 'GET', `${path}?bookingStatus=booked`, {
-    headers: { 'x-accept-fix': 'cardaccount-switch-originalamount-and-transactionamount,amount-as-string' },
+    headers: { 'x-accept-fix': 'cardaccount-switch-originalamount-and-transactionamount' },
   });
-  expect(fixed.body.cardTransactions.booked[0].transactionAmount).toEqual({
-    amount: '200.00',
-    currency: 'NOK',
-  });
-  expect(fixed.body.cardTransactions.booked[0].originalAmount).toEqual({ amount: '20.00', currency: 'EUR' });
+  expect(fixed.body.cardTransactions.booked[0].transactionAmount).toEqual({ amount: 200, currency: 'NOK' });
+});
+
+test('lists pending transactions as their ids (part 2.9: pending is string[]), or as objects with pendingAs=objects', async () => {
+  const { sandbox, path } = await withCardTransactions();
+  const answer = await api(sandbox, 'GET', `${path}?bookingStatus=pending`);
+  const card = Object.keys(sandbox.getState().cardTransactions).find((id) => path.includes(id)) ?? '';
+  const pendingIds = (sandbox.getState().cardTransactions[card] ?? [])
+    .filter((t) => t.status === 'pending')
+    .map((t) => t.cardTransactionId);
+  expect(pendingIds).toHaveLength(1);
+  expect(answer.body.cardTransactions.pending).toEqual(pendingIds);
+  const objects = await api(sandbox, 'GET', `${path}?bookingStatus=pending&pendingAs=objects`);
+  expect(objects.body.cardTransactions.pending).toEqual([
+    expect.objectContaining({
+      cardTransactionId: pendingIds[0],
+      transactionAmount: { amount: 300, currency: 'NOK' },
+    }),
+  ]);
+  const bad = await api(sandbox, 'GET', `${path}?bookingStatus=pending&pendingAs=rows`);
+  expect(errorsOf(bad)).toEqual([{ code: 'FORMAT_ERROR', path: 'pendingAs' }]);
 });
 
 test('filters by bookingStatus', async () => {
   const { sandbox, path } = await withCardTransactions();
   const fix = { 'x-accept-fix': 'cardaccount-switch-originalamount-and-transactionamount' };
+  const objects = '&pendingAs=objects';
   const booked = await api(sandbox, 'GET', `${path}?bookingStatus=booked`, { headers: fix });
   expect(amounts(booked.body.cardTransactions.booked)).toEqual([200, 100]);
   expect(booked.body.cardTransactions.pending).toEqual([]);
-  const pending = await api(sandbox, 'GET', `${path}?bookingStatus=pending`, { headers: fix });
+  const pending = await api(sandbox, 'GET', `${path}?bookingStatus=pending${objects}`, { headers: fix });
   expect(pending.body.cardTransactions.booked).toEqual([]);
   expect(amounts(pending.body.cardTransactions.pending)).toEqual([300]);
-  const both = await api(sandbox, 'GET', `${path}?bookingStatus=both`, { headers: fix });
+  const both = await api(sandbox, 'GET', `${path}?bookingStatus=both${objects}`, { headers: fix });
   expect(amounts(both.body.cardTransactions.booked)).toEqual([200, 100]);
   expect(amounts(both.body.cardTransactions.pending)).toEqual([300]);
 });

@@ -40,12 +40,12 @@ test('pages with offset and limit', async () => {
   expect(result.body).toMatchObject({ total: 4, offset: 1, limit: 2 });
 });
 
-test('serialises amounts as strings under amount-as-string', async () => {
+test('answers amounts as JSON numbers, as the mock-data API types them, even under amount-as-string', async () => {
   const { sandbox, path } = await withTransactions();
   const result = await api(sandbox, 'GET', `${path}?limit=1`, {
     headers: { 'x-accept-fix': 'amount-as-string' },
   });
-  expect(result.body.transactions[0].transactionAmount).toEqual({ amount: '4.00', currency: 'NOK' });
+  expect(result.body.transactions[0].transactionAmount).toEqual({ amount: 4, currency: 'NOK' });
 });
 
 test('shows the seeded booked and pending transactions', async () => {

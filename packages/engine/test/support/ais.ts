@@ -59,6 +59,18 @@ export async function advance(sb: Sandbox, minutes: number): Promise<void> {
   if (response.status !== 200) throw new Error(`clock: ${response.status}`);
 }
 
+/** Sets the bank clock through the control plane (`{"set": <ISO date-time>}`). */
+export async function setClock(sb: Sandbox, at: string): Promise<void> {
+  const response = await sb.fetch(
+    new Request(`${ORIGIN}/_sandbank/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ set: at }),
+    }),
+  );
+  if (response.status !== 200) throw new Error(`clock: ${response.status}`);
+}
+
 export const DAY_MINUTES = 24 * 60;
 
 export interface Page {

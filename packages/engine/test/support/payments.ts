@@ -69,6 +69,8 @@ export function paymentHeaders(
   extra: Record<string, string | undefined> = {},
 ): Record<string, string | undefined> {
   return {
+    // part 4.1 P and B require x-accept-fix; a TPP sends the fix it was written for.
+    'x-accept-fix': 'amount-as-string',
     'tpp-session-id': 'session-1',
     'tpp-redirect-uri': 'https://tpp.example/callback',
     'psu-ip-address': '192.0.2.10',

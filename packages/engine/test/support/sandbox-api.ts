@@ -1,12 +1,12 @@
-import { createSandbox, type Sandbox } from '../../src/index.js';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/index.js';
 import { signing } from './signing.js';
 
 /** The fixed bank clock every mock-data test runs at. */
 export const NOW = Date.parse('2026-03-02T10:00:00Z');
 export const TODAY = '2026-03-02';
 
-export function newSandbox(seed = 'test'): Sandbox {
-  return signing(createSandbox({ now: () => NOW, seed }));
+export function newSandbox(seed = 'test', options: SandboxOptions = {}): Sandbox {
+  return signing(createSandbox({ now: () => NOW, seed, ...options }));
 }
 
 export interface ApiResult {
