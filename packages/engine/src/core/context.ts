@@ -23,6 +23,8 @@ export type TppContext =
       roles: Psd2Role[];
       fingerprint: string;
       email?: string;
+      /** The signed date (epoch ms): the request's X-Request-ID is remembered until it leaves the window. */
+      signedAt: number;
     }
   | { kind: 'rejected'; status: number; messages: TppMessage[] };
 

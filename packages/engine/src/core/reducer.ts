@@ -6,6 +6,7 @@ import { ApiError, apiError, type TppMessage, tppMessage, warning } from './erro
 import { assertValidHeaders, parseAcceptFixes, requireHeaders } from './headers.js';
 import { type EngineRequest, type EngineResponse, errorBody, json } from './http.js';
 import { ownEntry } from './ids.js';
+import { checkReplay, rememberRequest } from './replay.js';
 import { type CompiledRoute, compileRoutes, matchRoute, operationName, type Route } from './router.js';
 import type { State } from './state.js';
 import { parseWith, singleQuery } from './validate.js';
@@ -240,6 +241,7 @@ export function createReducer(
         requireHeaders(request.headers, route.requiredHeaders ?? []);
         if (ctx.tpp.kind === 'rejected') throw new ApiError(ctx.tpp.status, ctx.tpp.messages);
         checkRole(route, ctx, state);
+        checkReplay(request, ctx, state);
         body = route.bodyDisregarded ? undefined : parseJsonBody(request);
       } else if (route.service === 'page') {
         body = request.method === 'POST' ? parseFormBody(request) : undefined;
@@ -269,6 +271,7 @@ export function createReducer(
         // in the same change, so every answer reflects the bank clock (src/payments/batch.ts).
         catchUpProcessing(draft, ctx.now, ctx);
         response = route.operation(draft, input, ctx);
+        rememberRequest(draft, request, ctx);
         if (response.json !== undefined) response = { ...response, json: toPlain(response.json, state) };
         if (options.checkResponses) checkResponse(route, response);
       });

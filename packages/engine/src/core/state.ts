@@ -302,6 +302,18 @@ export const RegisteredTpp = z.object({
 });
 export type RegisteredTpp = z.infer<typeof RegisteredTpp>;
 
+/**
+ * The X-Request-IDs one TPP used on signed requests that changed the bank (part 4.1: unique per call),
+ * each kept until the bank time after which the request's signed date is refused anyway.
+ */
+export const SeenRequests = z.object({
+  /** The latest expiry among `ids`: a TPP whose ids have all expired is dropped without reading them. */
+  until: z.number().int(),
+  /** X-Request-ID → bank time until which a request reusing it is refused. */
+  ids: z.record(z.string(), z.number().int()),
+});
+export type SeenRequests = z.infer<typeof SeenRequests>;
+
 export const State = z.object({
   version: z.literal(STATE_VERSION),
   meta: z.object({ seed: z.string(), counter: z.number().int().nonnegative() }),
@@ -330,6 +342,8 @@ export const State = z.object({
   paymentProcessing: z.object({ lastBatchAt: z.number().nullable() }).default({ lastBatchAt: null }),
   // TPP registration (issue 3): the register the production profile checks, keyed by organisationId.
   tppRegistry: z.record(z.string(), RegisteredTpp).default({}),
+  // Issue 16: replay memory by organisationId (the default lets an older export import).
+  seenRequests: z.record(z.string(), SeenRequests).default({}),
 });
 export type State = z.infer<typeof State>;
 
@@ -354,5 +368,6 @@ export function emptyState(seed: string): State {
     signingBaskets: {},
     paymentProcessing: { lastBatchAt: null },
     tppRegistry: {},
+    seenRequests: {},
   };
 }

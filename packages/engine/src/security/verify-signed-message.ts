@@ -71,7 +71,7 @@ export async function verifySignedMessage(
   const listed = checkSignedHeaders(params.value.headers, headers, rules);
   if (!record('signed headers', listed)) return verdict(listed);
 
-  const date = checkDate(listed.value, headers, options.now, options.maxSkewMs, rules);
+  const date = checkDate(listed.value, params.value.headers, headers, options.now, options.maxSkewMs, rules);
   if (!record('date', date)) return verdict(date);
 
   const digest = await checkDigest(headers, body, options.digestRequired, subtle, rules);
@@ -88,5 +88,5 @@ export async function verifySignedMessage(
     ));
   if (!record('signature', signature)) return verdict(signature);
 
-  return { ok: true, tpp: copyTpp(entry.tpp!), steps };
+  return { ok: true, tpp: copyTpp(entry.tpp!), steps, signedAt: date.value };
 }
