@@ -42,6 +42,8 @@ export interface RequestContext {
   /** The path prefix the bank is mounted below (`publicUrl`); absent or '' at the root. Links to pages start with it. */
   mount?: string;
   profile: Profile;
+  /** Mixed into the secret tokens the bank hands to browsers (core/tokens.ts); '' when the host gave none. */
+  secret?: string;
   /** The API's base path as clients see it, the mount included: links to API resources start with it. */
   basePath: string;
   fixes: ReadonlySet<AcceptFix>;

@@ -158,6 +158,11 @@ export const Authorisation = z.object({
   agreementId: z.string().nullable(),
   /** Accounts and card accounts ticked on the consent page, read by the consent outcome. */
   selectedIds: z.array(z.string()),
+  /**
+   * The browser (page session, `pages.sessions`) the PSU signed in with: another browser opening the
+   * link starts at the sign-in page. Null until someone signs in.
+   */
+  browser: z.string().nullable().default(null),
 });
 export type Authorisation = z.infer<typeof Authorisation>;
 
@@ -314,6 +319,19 @@ export const SeenRequests = z.object({
 });
 export type SeenRequests = z.infer<typeof SeenRequests>;
 
+/**
+ * A browser on the bank's pages: the HttpOnly cookie names it, every form it is shown carries its
+ * `csrf` token, and on the consent overview it holds the PSU who signed in.
+ */
+export const PageSession = z.object({
+  csrf: z.string(),
+  createdAt: z.number().int(),
+  expiresAt: z.number().int(),
+  /** The PSU signed in on the bank's consent overview in this browser; null until then. */
+  nationalId: z.string().nullable(),
+});
+export type PageSession = z.infer<typeof PageSession>;
+
 export const State = z.object({
   version: z.literal(STATE_VERSION),
   meta: z.object({ seed: z.string(), counter: z.number().int().nonnegative() }),
@@ -342,8 +360,12 @@ export const State = z.object({
   paymentProcessing: z.object({ lastBatchAt: z.number().nullable() }).default({ lastBatchAt: null }),
   // TPP registration (issue 3): the register the production profile checks, keyed by organisationId.
   tppRegistry: z.record(z.string(), RegisteredTpp).default({}),
-  // Issue 16: replay memory by organisationId (the default lets an older export import).
+  // Issue 16 (defaults let an older export import): replay memory by organisationId, and the
+  // browsers on the bank's pages by cookie value (`counter` numbers the tokens they were given).
   seenRequests: z.record(z.string(), SeenRequests).default({}),
+  pages: z
+    .object({ counter: z.number().int().nonnegative(), sessions: z.record(z.string(), PageSession) })
+    .default({ counter: 0, sessions: {} }),
 });
 export type State = z.infer<typeof State>;
 
@@ -369,5 +391,6 @@ export function emptyState(seed: string): State {
     paymentProcessing: { lastBatchAt: null },
     tppRegistry: {},
     seenRequests: {},
+    pages: { counter: 0, sessions: {} },
   };
 }
