@@ -59,6 +59,9 @@ function earliest(entries: ReadonlyArray<readonly [string, number]>): string | u
 export function rememberRequest(draft: Draft<State>, request: EngineRequest, ctx: RequestContext): void {
   const seen = rememberedTpp(request, ctx);
   if (seen === null || ctx.tpp.kind !== 'verified') return;
+  // The date check accepts a signed date within the window of the bank clock, so a replay fails it
+  // from here on; should the check also accept the clock source's time (ARCHITECTURE.md "signing
+  // clock"), the id must live until both clocks are past this point.
   const expiresAt = ctx.tpp.signedAt + SIGNATURE_WINDOW_MS;
   const all = draft.seenRequests;
   for (const [organisationId, memory] of Object.entries(all)) {
