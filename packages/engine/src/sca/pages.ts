@@ -54,7 +54,12 @@ function form(authorisationId: string, target: FormTarget, inner: string): strin
   return `<form method="post" action="${escapeHtml(scaPagePath(authorisationId, target.mount))}">\n${csrfField(target.csrf)}\n${inner}\n</form>`;
 }
 
-function identifyPage(authorisation: Authorisation, target: FormTarget, problem: string | null): string {
+function identifyPage(
+  authorisation: Authorisation,
+  target: FormTarget,
+  problem: string | null,
+  prefill: boolean,
+): string {
   const biometric = authorisation.redirectPreferred
     ? ''
     : notice(
@@ -62,7 +67,9 @@ function identifyPage(authorisation: Authorisation, target: FormTarget, problem:
         'notice',
       );
   const value =
-    authorisation.identityHint === null ? '' : ` value="${escapeHtml(authorisation.identityHint)}"`;
+    authorisation.identityHint === null || !prefill
+      ? ''
+      : ` value="${escapeHtml(authorisation.identityHint)}"`;
   return page(
     'Sign in',
     `${requester(authorisation)}${biometric}${notice(problem)}${form(
@@ -187,7 +194,8 @@ export function renderStep(
   const target: FormTarget = { mount: ctx.mount ?? '', csrf: browser.session.csrf };
   switch (stepFor(authorisation, browser.id)) {
     case 'identify':
-      return identifyPage(authorisation, target, problem);
+      // X-PSU-IDENTITY pre-fills the sign-in, but never for another browser once the PSU has signed in.
+      return identifyPage(authorisation, target, problem, authorisation.browser === null);
     case 'context':
       return contextPage(state, authorisation, target, problem);
     case 'confirm':

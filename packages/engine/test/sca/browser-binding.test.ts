@@ -37,6 +37,17 @@ describe('an SCA link after the PSU signed in', () => {
     expect((await getPage(sb, href)).html).toContain('Signed in as');
   });
 
+  it('does not pre-fill X-PSU-IDENTITY for anyone else once the PSU has signed in', async () => {
+    const sb = sandbox();
+    const href = await startConsent(sb, { 'x-psu-identity': KARI });
+    const login = await getPage(sb, href);
+    expect(controls(login, 'nationalIdentityNumber')[0]?.value).toBe(KARI);
+    await submit(sb, href, login, {});
+    const stranger = await getPage(sb, href, anotherBrowser());
+    expect(controls(stranger, 'nationalIdentityNumber')[0]?.value).toBe('');
+    expect(stranger.html).not.toContain(`value="${KARI}"`);
+  });
+
   it('fails the authorisation when someone else signs in as another PSU', async () => {
     const sb = sandbox();
     const href = await startConsent(sb);
