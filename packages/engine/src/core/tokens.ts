@@ -4,14 +4,14 @@ import { utf8ToBytes } from '@noble/hashes/utils.js';
 
 /**
  * Secret values the bank hands to browsers (the pages' session cookie and CSRF tokens): HMAC-SHA256
- * over a purpose and a counter kept in state, keyed by the seed and the host's secret. The same
+ * over a purpose and a nonce (a counter kept in state and the clock), keyed by the seed and the host's secret. The same
  * seed, secret and requests give the same tokens (the engine stays deterministic); without a secret,
  * whoever knows the seed can compute them, so servers pass random bytes (`createSandbox({ secret })`).
  * Synchronous (the reducer cannot wait for WebCrypto), hence @noble/hashes.
  */
-export function secretToken(seed: string, secret: string, purpose: string, counter: number): string {
+export function secretToken(seed: string, secret: string, purpose: string, nonce: string): string {
   const key = sha256(utf8ToBytes(`sandbank tokens\u0000${seed}\u0000${secret}`));
-  const mac = hmac(sha256, key, utf8ToBytes(`${purpose}\u0000${counter}`));
+  const mac = hmac(sha256, key, utf8ToBytes(`${purpose}\u0000${nonce}`));
   // base64url without padding (RFC 4648 §5): safe in a cookie value, a form field and a URL.
   return btoa(String.fromCharCode(...mac))
     .replaceAll('+', '-')

@@ -87,9 +87,12 @@ export function openBrowser(draft: Draft<State>, ctx: RequestContext): Browser {
   const pages = draft.pages;
   pages.counter += 1;
   const secret = ctx.secret ?? '';
-  const id = secretToken(draft.meta.seed, secret, 'page session', pages.counter);
+  // The clock too: a state imported from an earlier export has an earlier counter, and must not hand
+  // out again a token some browser already holds.
+  const nonce = `${pages.counter}\u0000${ctx.sourceNow}`;
+  const id = secretToken(draft.meta.seed, secret, 'page session', nonce);
   const session: PageSession = {
-    csrf: secretToken(draft.meta.seed, secret, 'csrf', pages.counter),
+    csrf: secretToken(draft.meta.seed, secret, 'csrf', nonce),
     createdAt: ctx.now,
     expiresAt: ctx.now + PAGE_SESSION_MS,
     nationalId: null,

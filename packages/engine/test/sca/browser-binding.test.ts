@@ -4,12 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { createSandbox } from '../../src/index.js';
 import {
   anotherBrowser,
+  api,
   browserOf,
   consent,
   controls,
   getPage,
   KARI,
   OLA,
+  ORIGIN,
   redirectParams,
   START,
   sandbox,
@@ -161,5 +163,32 @@ describe('the session cookie', () => {
     expect(await cookieOf()).toBe(await cookieOf());
     expect(await cookieOf('one')).toBe(await cookieOf('one'));
     expect(await cookieOf('one')).not.toBe(await cookieOf('two'));
+  });
+
+  it('is never handed out again after a reset of the sandbox', async () => {
+    const sb = sandbox();
+    const before = await startConsent(sb);
+    const old = (await sb.fetch(new Request(before))).headers.get('set-cookie');
+    expect((await api(sb, 'POST', '/v1/sandbox/initialize')).status).toBe(204);
+    const after = await startConsent(sb);
+    expect((await sb.fetch(new Request(after))).headers.get('set-cookie')).not.toBe(old);
+  });
+
+  it('is never handed out again after an older state is imported, later on the clock', async () => {
+    const at = { now: START };
+    const sb = signing(createSandbox({ now: () => at.now, registeredTpps: [TEST_TPP_REGISTRATION] }));
+    const exported = sb.getState();
+    const old = (await sb.fetch(new Request(await startConsent(sb)))).headers.get('set-cookie');
+    const imported = await sb.fetch(
+      new Request(`${ORIGIN}/_sandbank/state`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(exported),
+      }),
+    );
+    expect(imported.status).toBe(204);
+    at.now += 1000;
+    const fresh = (await sb.fetch(new Request(await startConsent(sb)))).headers.get('set-cookie');
+    expect(fresh).not.toBe(old);
   });
 });
