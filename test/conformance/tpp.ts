@@ -45,6 +45,7 @@ export function bank(): Bank {
               name: `TPP ${organisationId}`,
               roles,
               fingerprint: organisationId,
+              signedAt: START,
             },
           });
           state = reduction.state;

@@ -347,12 +347,19 @@ function resolvePayment(text: string, state: State, pick: number): string {
     );
 }
 
+/** The generators' own X-Request-IDs, made unique per call as a TPP makes them (part 4.1). */
+const GENERATED_IDS = new Set(['fuzz', 'fuzz-ais', 'fuzz-payment']);
+let sent = 0;
+
 export function toRequest(generated: GeneratedRequest, state: State, pick: number): Request {
   const hasBody = generated.body !== null && generated.method !== 'GET';
   const headers = new Headers();
   for (const [name, value] of Object.entries(generated.headers)) {
     try {
-      headers.set(name, value);
+      headers.set(
+        name,
+        name.toLowerCase() === 'x-request-id' && GENERATED_IDS.has(value) ? `${value}-${++sent}` : value,
+      );
     } catch {
       // a value fetch itself refuses (e.g. a non-Latin-1 character) never reaches a bank either
     }

@@ -93,6 +93,9 @@ export class SandbankBank {
       seed: config.seed,
       basePath: config.basePath,
       publicUrl: `/t/${config.id}`,
+      // The seed is the bank's public id by default: the SCA pages' cookie and CSRF tokens must not
+      // be computable from it. Tokens already handed out live in the state, so a new secret per start is fine.
+      secret: crypto.randomUUID(),
       now: fixed === null ? () => Date.now() : () => fixed,
       maxControlBodyBytes: MAX_CONTROL_BODY_BYTES,
       ...(store.restored === null ? {} : { initialState: store.restored }),

@@ -6,6 +6,8 @@ export type {
   RequestContext,
   TppContext,
 } from './core/context.js';
+export type { CookieJar, StoredCookie } from './core/cookie-jar.js';
+export { createMemoryCookieJar } from './core/cookie-jar.js';
 export type { ErrorCode, TppMessage } from './core/errors.js';
 export { ERROR_STATUSES } from './core/errors.js';
 export type { EngineRequest, EngineResponse } from './core/http.js';
@@ -18,10 +20,12 @@ export type {
   CardTransaction,
   Consent,
   Customer,
+  PageSession,
   Payment,
   PaymentStatus,
   PsuContext,
   ScaSession,
+  SeenRequests,
   SigningBasket,
   State,
   Transaction,

@@ -100,6 +100,7 @@ export function createRequestSecurity(options: RequestSecurityOptions) {
         name: tpp.name,
         roles: tpp.roles,
         fingerprint: tpp.fingerprint,
+        signedAt: verdict.signedAt,
         ...(tpp.email === undefined ? {} : { email: tpp.email }),
       },
       steps: verdict.steps,

@@ -1,5 +1,6 @@
 import { freeze, type Patch } from 'immer';
 import type { AcceptFixDefaults, Profile } from './core/context.js';
+import { addJarCookies, type CookieJar, keepJarCookies } from './core/cookie-jar.js';
 import { ApiError, apiError } from './core/errors.js';
 import { type EngineResponse, errorBody, json } from './core/http.js';
 import { parseMount, pathBelow } from './core/mount.js';
@@ -82,6 +83,18 @@ export interface SandboxOptions {
   trustAnchors?: string[];
   /** part 5.1 rule 10: sign every response with the bank's key (Digest, Signature); off by default. */
   signResponses?: boolean;
+  /**
+   * Random text mixed into the session cookie and CSRF tokens of the bank's pages (default: none, so
+   * whoever knows the seed can compute them). A server passes fresh random bytes at every start:
+   * tokens already handed out stay valid, since the state holds them.
+   */
+  secret?: string;
+  /**
+   * Keeps the bank pages' cookies where the transport cannot (a service worker, an engine in the page:
+   * browsers strip Cookie and Set-Cookie from script-made Requests and Responses). Over HTTP and in
+   * Node, leave it out: the client's own Cookie header is read and Set-Cookie is answered.
+   */
+  cookieJar?: CookieJar;
   /** TPPs in the bank's register from the start (the production profile accepts only these). */
   registeredTpps?: Array<Omit<RegisteredTpp, 'registeredAt' | 'email'> & { email?: string }>;
 }
@@ -195,6 +208,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       pre ??= error;
     }
     const engineRequest = toEngineRequest(request, routed, bodyText);
+    const page = match.kind === 'found' && match.route.service === 'page';
+    if (page) await addJarCookies(options.cookieJar, url.href, engineRequest.headers);
     // Signatures are verified concurrently, before the request takes its turn in the queue.
     const checkedAt = source();
     const { tpp, steps } = await security.check(
@@ -225,6 +240,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
           basePath: `${mount.prefix}${basePath}`,
           acceptFixDefaults,
           tpp,
+          ...(options.secret === undefined ? {} : { secret: options.secret }),
         });
         response = reduction.response;
         operation = reduction.operation;
@@ -250,6 +266,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
           }
         }
       }
+      if (page) await keepJarCookies(options.cookieJar, url.href, response.headers);
       if (listeners.size > 0) {
         emit({
           type: 'request',

@@ -1,5 +1,6 @@
-import { createSandbox, type Sandbox, type SandboxOptions } from '@sandbank/engine';
+import { createMemoryCookieJar, createSandbox, type Sandbox, type SandboxOptions } from '@sandbank/engine';
 import { isSandboxPath } from '@sandbank/engine/testing';
+import { openCookieJar } from './cookie-jar.js';
 import { CHANNEL_NAME, readWorkerConfig, type SandbankEvent, type WorkerReply } from './protocol.js';
 import { type DurableStore, memoryOnly, openStore } from './storage/index.js';
 import { VERSION } from './version.js';
@@ -55,15 +56,19 @@ function afterResponses(task: () => void): void {
 }
 
 async function start(): Promise<Runtime> {
-  const store = await openStore({
-    compactEvery: config.compactEvery,
-    ...(config.compactIdleMs === undefined ? {} : { compactIdleMs: config.compactIdleMs }),
-  });
+  const [store, cookieJar] = await Promise.all([
+    openStore({
+      compactEvery: config.compactEvery,
+      ...(config.compactIdleMs === undefined ? {} : { compactIdleMs: config.compactIdleMs }),
+    }),
+    openCookieJar(self.location.origin),
+  ]);
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL_NAME) : null;
   // The log's number, not the engine's counter: it keeps rising across worker restarts.
   let logSeq = store.lastSeq;
   const sandbox = createSandbox({
     ...engineOptions(),
+    cookieJar,
     ...(store.restored === null ? {} : { initialState: store.restored }),
     // The response waits for IndexedDB: a worker stopped right after answering loses nothing.
     persist: async (commit) => {
@@ -103,9 +108,7 @@ let ready: Promise<Runtime> | null = null;
 function runtime(): Promise<Runtime> {
   ready ??= start().catch(
     (error: unknown): Runtime => ({
-      sandbox: createSandbox({
-        ...engineOptions(),
-      }),
+      sandbox: createSandbox({ ...engineOptions(), cookieJar: createMemoryCookieJar() }),
       store: memoryOnly(
         `the worker could not start with its stored state (${String(error)}); it runs from the seed in memory`,
       ),

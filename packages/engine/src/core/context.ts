@@ -41,6 +41,8 @@ export type TppContext =
       roles: Psd2Role[];
       fingerprint: string;
       email?: string;
+      /** The signed date (epoch ms): the request's X-Request-ID is remembered until it leaves the window. */
+      signedAt: number;
     }
   | { kind: 'rejected'; status: number; messages: TppMessage[] };
 
@@ -58,6 +60,8 @@ export interface RequestContext {
   /** The path prefix the bank is mounted below (`publicUrl`); absent or '' at the root. Links to pages start with it. */
   mount?: string;
   profile: Profile;
+  /** Mixed into the secret tokens the bank hands to browsers (core/tokens.ts); '' when the host gave none. */
+  secret?: string;
   /** The API's base path as clients see it, the mount included: links to API resources start with it. */
   basePath: string;
   /** The fixes in force for this request: asked for in `x-accept-fix`, or default by the bank date. */

@@ -6,6 +6,7 @@ import { ApiError, apiError, type TppMessage, tppMessage, warning } from './erro
 import { assertValidHeaders, fixesInForce, parseAcceptFixes, requireHeaders } from './headers.js';
 import { type EngineRequest, type EngineResponse, errorBody, json } from './http.js';
 import { ownEntry } from './ids.js';
+import { checkReplay, rememberRequest } from './replay.js';
 import {
   type CompiledRoute,
   compileRoutes,
@@ -286,6 +287,7 @@ export function createReducer(
         if (route.digestRequired) requireHeaders(request.headers, ['digest']);
         if (ctx.tpp.kind === 'rejected') throw new ApiError(ctx.tpp.status, ctx.tpp.messages);
         checkRole(route, ctx, state);
+        checkReplay(request, ctx, state);
         body = route.bodyDisregarded ? undefined : parseJsonBody(request, ctx.warnings);
       } else if (route.service === 'page') {
         body = request.method === 'POST' ? parseFormBody(request) : undefined;
@@ -320,6 +322,7 @@ export function createReducer(
         catchUpProcessing(draft, ctx.now, ctx);
         // part 2: a body field the contract does not define is dropped and told as a WARNING.
         response = reportingDroppedFields(ctx.warnings, () => route.operation(draft, input, ctx));
+        rememberRequest(draft, request, ctx);
         if (response.json !== undefined) response = { ...response, json: toPlain(response.json, state) };
         if (options.checkResponses) checkResponse(route, response);
       });

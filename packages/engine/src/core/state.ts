@@ -158,6 +158,11 @@ export const Authorisation = z.object({
   agreementId: z.string().nullable(),
   /** Accounts and card accounts ticked on the consent page, read by the consent outcome. */
   selectedIds: z.array(z.string()),
+  /**
+   * The browser (page session, `pages.sessions`) the PSU signed in with: another browser opening the
+   * link starts at the sign-in page. Null until someone signs in.
+   */
+  browser: z.string().nullable().default(null),
 });
 export type Authorisation = z.infer<typeof Authorisation>;
 
@@ -302,6 +307,31 @@ export const RegisteredTpp = z.object({
 });
 export type RegisteredTpp = z.infer<typeof RegisteredTpp>;
 
+/**
+ * The X-Request-IDs one TPP used on signed requests that changed the bank (part 4.1: unique per call),
+ * each kept until the bank time after which the request's signed date is refused anyway.
+ */
+export const SeenRequests = z.object({
+  /** The latest expiry among `ids`: a TPP whose ids have all expired is dropped without reading them. */
+  until: z.number().int(),
+  /** X-Request-ID → bank time until which a request reusing it is refused. */
+  ids: z.record(z.string(), z.number().int()),
+});
+export type SeenRequests = z.infer<typeof SeenRequests>;
+
+/**
+ * A browser on the bank's pages: the HttpOnly cookie names it, every form it is shown carries its
+ * `csrf` token, and on the consent overview it holds the PSU who signed in.
+ */
+export const PageSession = z.object({
+  csrf: z.string(),
+  createdAt: z.number().int(),
+  expiresAt: z.number().int(),
+  /** The PSU signed in on the bank's consent overview in this browser; null until then. */
+  nationalId: z.string().nullable(),
+});
+export type PageSession = z.infer<typeof PageSession>;
+
 export const State = z.object({
   version: z.literal(STATE_VERSION),
   meta: z.object({ seed: z.string(), counter: z.number().int().nonnegative() }),
@@ -330,6 +360,12 @@ export const State = z.object({
   paymentProcessing: z.object({ lastBatchAt: z.number().nullable() }).default({ lastBatchAt: null }),
   // TPP registration (issue 3): the register the production profile checks, keyed by organisationId.
   tppRegistry: z.record(z.string(), RegisteredTpp).default({}),
+  // Issue 16 (defaults let an older export import): replay memory by organisationId, and the
+  // browsers on the bank's pages by cookie value (`counter` numbers the tokens they were given).
+  seenRequests: z.record(z.string(), SeenRequests).default({}),
+  pages: z
+    .object({ counter: z.number().int().nonnegative(), sessions: z.record(z.string(), PageSession) })
+    .default({ counter: 0, sessions: {} }),
 });
 export type State = z.infer<typeof State>;
 
@@ -354,5 +390,7 @@ export function emptyState(seed: string): State {
     signingBaskets: {},
     paymentProcessing: { lastBatchAt: null },
     tppRegistry: {},
+    seenRequests: {},
+    pages: { counter: 0, sessions: {} },
   };
 }

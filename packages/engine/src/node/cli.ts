@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import type { Profile } from '../core/context.js';
 import { CONTROL_ROOT, createSandbox } from '../sandbox.js';
@@ -92,6 +93,8 @@ export async function main(argv: string[]): Promise<number> {
     basePath,
     clockSkew,
     acceptFixDefaults,
+    // The SCA pages' cookie and CSRF tokens must not be computable from the (public) seed.
+    secret: randomBytes(32).toString('base64url'),
     ...(values.seed ? { seed: values.seed } : {}),
   });
   const server = createSandboxServer(sandbox);

@@ -412,12 +412,16 @@ export function newestFirst(a: Transaction, b: Transaction): number {
 
 /**
  * Back to the seeded customer data in place (an immer draft or a plain state). The bank's own
- * settings are not customer data and stay: the clock offset and the TPP register.
+ * settings are not customer data and stay: the clock offset, the TPP register, the pages' token counter.
  */
 export function reseed(state: State, seed: string, now: number): void {
   const { offsetMs } = state.clock;
   const registry = state.tppRegistry;
+  // Browsers keep their cookies across a reset: the pages' token counter goes on, so no new session
+  // is handed a token an old one had (the sessions themselves go, with the authorisations).
+  const pageCounter = state.pages.counter;
   Object.assign(state, createSeedState(seed, now));
   state.clock.offsetMs = offsetMs;
   state.tppRegistry = registry;
+  state.pages.counter = pageCounter;
 }

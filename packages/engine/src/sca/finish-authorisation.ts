@@ -1,9 +1,9 @@
 import { current, type Draft, Immer, isDraft } from 'immer';
 import type { RequestContext } from '../core/context.js';
 import { ApiError } from '../core/errors.js';
-import { type EngineResponse, redirect } from '../core/http.js';
+import type { EngineResponse } from '../core/http.js';
 import type { Authorisation, State } from '../core/state.js';
-import { htmlPage } from './html.js';
+import { htmlPage, pageRedirect } from './html.js';
 import { SCA_OUTCOMES, type ScaPsu } from './outcomes.js';
 import { closedPage } from './pages.js';
 import { corporateIdFor, psuIdFor } from './psu.js';
@@ -17,9 +17,10 @@ function endPage(
   title: string,
   text: string,
 ): EngineResponse {
+  const options = { redirectUri: authorisation.redirectUri };
   return location === null || authorisation.redirectUri === null
-    ? htmlPage(200, closedPage(title, text))
-    : redirect(location);
+    ? htmlPage(200, closedPage(title, text), options)
+    : pageRedirect(location, options);
 }
 
 /** Tells the TPP that the SCA failed without changing anything (e.g. a reused link). */

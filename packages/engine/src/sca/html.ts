@@ -1,4 +1,7 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { type EngineResponse, html } from '../core/http.js';
+import { CSRF_FIELD } from './browser-session.js';
 
 /** HTML text escaping for the bank's pages: every value from state or a request goes through it. */
 export function escapeHtml(text: string): string {
@@ -27,6 +30,9 @@ const STYLE = `
   button[value=cancel] { background: #fff; color: #004b87; }
   small { color: #5a6b7b; }
 `;
+
+/** CSP allows exactly this style sheet (CSP3 hash source) and nothing else: the pages have no script. */
+const STYLE_SOURCE = `'sha256-${btoa(String.fromCharCode(...sha256(utf8ToBytes(STYLE))))}'`;
 
 /** A complete page: works without JavaScript, one form posting back to the same address. */
 export function page(title: string, body: string): string {
@@ -62,7 +68,76 @@ export function notice(text: string | null, kind: 'notice' | 'error' = 'error'):
     : `<p class="${kind}" role="${kind === 'error' ? 'alert' : 'status'}">${escapeHtml(text)}</p>`;
 }
 
+/** The hidden field that proves a form post comes from a page the bank showed this browser. */
+export function csrfField(token: string): string {
+  return `<input type="hidden" name="${CSRF_FIELD}" value="${escapeHtml(token)}">`;
+}
+
+/** A CSP source for where a form may end up: the origin of an http(s) URI, the scheme of an app's one. */
+function sourceOf(uri: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    return null;
+  }
+  if (url.protocol === 'http:' || url.protocol === 'https:') return url.origin;
+  return /^[a-z][a-z0-9+.-]*:$/.test(url.protocol) ? url.protocol : null;
+}
+
+export interface PageOptions {
+  /** `Set-Cookie` for a browser the page just opened a session for. */
+  cookie?: string | null;
+  /**
+   * Where a form of the page may be redirected after it posts (the TPP-Redirect-URI): browsers hold
+   * the redirect that follows a form post to the page's `form-action` too.
+   */
+  redirectUri?: string | null;
+}
+
+/**
+ * Headers of every answer from the bank's pages: no framing (clickjacking of the approve button), no
+ * script, no referrer carrying the link onwards, no copy in any cache.
+ */
+function pageHeaders(options: PageOptions): Record<string, string> {
+  const target = options.redirectUri == null ? null : sourceOf(options.redirectUri);
+  const headers: Record<string, string> = {
+    'content-security-policy': `default-src 'none'; style-src ${STYLE_SOURCE}; form-action 'self'${
+      target === null ? '' : ` ${target}`
+    }; frame-ancestors 'none'; base-uri 'none'`,
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  };
+  if (options.cookie != null) headers['set-cookie'] = options.cookie;
+  return headers;
+}
+
 /** A bank page as a response; never cached, since each shows one step of one authorisation. */
-export function htmlPage(status: number, body: string): EngineResponse {
-  return html(status, body, { 'cache-control': 'no-store' });
+export function htmlPage(status: number, body: string, options: PageOptions = {}): EngineResponse {
+  return html(status, body, pageHeaders(options));
+}
+
+/** The end of a page flow: `303 See Other` with the pages' headers (no Referer to the target). */
+export function pageRedirect(location: string, options: PageOptions = {}): EngineResponse {
+  return { status: 303, headers: { ...pageHeaders(options), location } };
+}
+
+/**
+ * A form post the bank cannot match to a page it showed this browser (no session cookie, or a CSRF
+ * token that is missing or not this session's): 403, nothing changes, and a way back to the page.
+ */
+export function staleFormPage(href: string): EngineResponse {
+  return htmlPage(
+    403,
+    page(
+      'Form not accepted',
+      `${notice(
+        'The bank could not match this form to your browser: it was not sent from a page the bank showed you here, or your session with the bank has ended.',
+      )}
+<p>Open the page again to continue. The bank's pages need cookies for their own address.</p>
+<p><a href="${escapeHtml(href)}">Open the page again</a></p>`,
+    ),
+  );
 }

@@ -1,6 +1,8 @@
 import type { RequestContext } from '../core/context.js';
+import type { EngineResponse } from '../core/http.js';
 import type { Authorisation, State } from '../core/state.js';
-import { actions, escapeHtml, notice, page } from './html.js';
+import type { Browser } from './browser-session.js';
+import { actions, csrfField, escapeHtml, htmlPage, notice, page } from './html.js';
 import { SCA_OUTCOMES } from './outcomes.js';
 import { agreementsOf, customerName, grantable } from './psu.js';
 import { scaPagePath } from './start-authorisation.js';
@@ -20,6 +22,16 @@ export function stepOf(authorisation: Authorisation): Step {
   return 'confirm';
 }
 
+/**
+ * The step as one browser sees it: after a PSU signed in, any other browser is at the sign-in page
+ * (it knows the link, not the PSU), and is never shown whom the link belongs to.
+ */
+export function stepFor(authorisation: Authorisation, browserId: string): Step {
+  const step = stepOf(authorisation);
+  if (step === 'closed' || authorisation.browser === null || authorisation.browser === browserId) return step;
+  return 'identify';
+}
+
 const PURPOSE: Record<Authorisation['kind'], string> = {
   consent: 'read information about your accounts',
   user: 'confirm who you are',
@@ -32,12 +44,22 @@ function requester(authorisation: Authorisation): string {
   return `<p>${escapeHtml(who)} asks to ${escapeHtml(PURPOSE[authorisation.kind])}.</p>`;
 }
 
-/** The page's form posts back to the page's own path (with the mount: `publicUrl`). */
-function form(authorisationId: string, mount: string, inner: string): string {
-  return `<form method="post" action="${escapeHtml(scaPagePath(authorisationId, mount))}">\n${inner}\n</form>`;
+/** Where a page's form posts, and the token it carries: the page's own path (with the mount, `publicUrl`). */
+interface FormTarget {
+  mount: string;
+  csrf: string;
 }
 
-function identifyPage(authorisation: Authorisation, mount: string, problem: string | null): string {
+function form(authorisationId: string, target: FormTarget, inner: string): string {
+  return `<form method="post" action="${escapeHtml(scaPagePath(authorisationId, target.mount))}">\n${csrfField(target.csrf)}\n${inner}\n</form>`;
+}
+
+function identifyPage(
+  authorisation: Authorisation,
+  target: FormTarget,
+  problem: string | null,
+  prefill: boolean,
+): string {
   const biometric = authorisation.redirectPreferred
     ? ''
     : notice(
@@ -45,12 +67,14 @@ function identifyPage(authorisation: Authorisation, mount: string, problem: stri
         'notice',
       );
   const value =
-    authorisation.identityHint === null ? '' : ` value="${escapeHtml(authorisation.identityHint)}"`;
+    authorisation.identityHint === null || !prefill
+      ? ''
+      : ` value="${escapeHtml(authorisation.identityHint)}"`;
   return page(
     'Sign in',
     `${requester(authorisation)}${biometric}${notice(problem)}${form(
       authorisation.authorisationId,
-      mount,
+      target,
       `<label for="nid">National identity number (11 digits)</label>
 <input type="text" id="nid" name="nationalIdentityNumber" inputmode="numeric" autocomplete="off" pattern="[0-9]{11}" required${value}>
 <p><small>Sandbox: use a seeded customer, for example 13039319955 (private) or 18129215603 (corporate).</small></p>
@@ -62,7 +86,7 @@ ${actions('Sign in')}`,
 function contextPage(
   state: State,
   authorisation: Authorisation,
-  mount: string,
+  target: FormTarget,
   problem: string | null,
 ): string {
   const nationalId = authorisation.nationalId ?? '';
@@ -91,7 +115,7 @@ ${agreements
     fixed ? 'Choose agreement' : 'Choose context',
     `<p>Signed in as ${escapeHtml(customerName(state, nationalId))}.</p>${notice(problem)}${form(
       authorisation.authorisationId,
-      mount,
+      target,
       `${contextField}\n${agreementField}\n${actions('Continue')}`,
     )}`,
   );
@@ -134,7 +158,7 @@ function consentFields(state: State, authorisation: Authorisation): string {
 function confirmPage(
   state: State,
   authorisation: Authorisation,
-  mount: string,
+  target: FormTarget,
   problem: string | null,
 ): string {
   const outcome = SCA_OUTCOMES[authorisation.kind];
@@ -149,7 +173,7 @@ function confirmPage(
     authorisation.kind === 'consent' ? 'Share account information' : 'Confirm',
     `<p>Signed in as ${escapeHtml(who)}${context}.</p>${requester(authorisation)}${notice(problem)}${described}${form(
       authorisation.authorisationId,
-      mount,
+      target,
       `${fields}\n${actions(authorisation.kind === 'consent' ? 'Share' : 'Approve')}`,
     )}`,
   );
@@ -159,24 +183,42 @@ export function closedPage(title: string, text: string): string {
   return page(title, `<p>${escapeHtml(text)}</p>`);
 }
 
-/** The page for the authorisation's current step. */
+/** The page for the authorisation's current step, as `browser` sees it. */
 export function renderStep(
   state: State,
   authorisation: Authorisation,
   ctx: Pick<RequestContext, 'mount'>,
+  browser: Browser,
   problem: string | null = null,
 ): string {
-  switch (stepOf(authorisation)) {
+  const target: FormTarget = { mount: ctx.mount ?? '', csrf: browser.session.csrf };
+  switch (stepFor(authorisation, browser.id)) {
     case 'identify':
-      return identifyPage(authorisation, ctx.mount ?? '', problem);
+      // X-PSU-IDENTITY pre-fills the sign-in, but never for another browser once the PSU has signed in.
+      return identifyPage(authorisation, target, problem, authorisation.browser === null);
     case 'context':
-      return contextPage(state, authorisation, ctx.mount ?? '', problem);
+      return contextPage(state, authorisation, target, problem);
     case 'confirm':
-      return confirmPage(state, authorisation, ctx.mount ?? '', problem);
+      return confirmPage(state, authorisation, target, problem);
     case 'closed':
       return closedPage(
         'Authorisation finished',
         'This authorisation link has already been used. Return to the service and start again.',
       );
   }
+}
+
+/** The step's page as a response; `cookie` when the browser's session was opened by this request. */
+export function stepPage(
+  status: number,
+  state: State,
+  authorisation: Authorisation,
+  ctx: Pick<RequestContext, 'mount'>,
+  browser: Browser & { cookie?: string | null },
+  problem: string | null = null,
+): EngineResponse {
+  return htmlPage(status, renderStep(state, authorisation, ctx, browser, problem), {
+    cookie: browser.cookie ?? null,
+    redirectUri: authorisation.redirectUri,
+  });
 }

@@ -3,9 +3,10 @@ import type { RequestContext } from '../core/context.js';
 import type { EngineResponse } from '../core/http.js';
 import type { Operation } from '../core/router.js';
 import type { Authorisation, State } from '../core/state.js';
+import { type Browser, browserFor } from './browser-session.js';
 import { failAuthorisation, failureResponse } from './finish-authorisation.js';
 import { htmlPage } from './html.js';
-import { closedPage, renderStep } from './pages.js';
+import { closedPage, stepPage } from './pages.js';
 
 /**
  * What every visit to an SCA link checks first: the link exists, is not used up and has not
@@ -39,10 +40,25 @@ export function guardAuthorisation(
   return null;
 }
 
-/** GET /_sandbank/sca/{authorisationId}: the page for the authorisation's current step. */
+/**
+ * An authorisation the PSU needs no sign-in for (an active TPP session, part 5.2 rule 6) belongs to
+ * the first browser that opens it; others then start at the sign-in page.
+ */
+export function claimPreidentified(authorisation: Draft<Authorisation>, browser: Browser): void {
+  if (authorisation.status === 'psuIdentified' && authorisation.browser === null) {
+    authorisation.browser = browser.id;
+  }
+}
+
+/**
+ * GET /_sandbank/sca/{authorisationId}: the page for the authorisation's current step, as this
+ * browser sees it. A browser without a page session gets one (its cookie) with this page.
+ */
 export const showAuthorisationPage: Operation = (draft, input, ctx) => {
   const authorisation = draft.authorisations[input.params.authorisationId ?? ''];
   const stop = guardAuthorisation(draft, authorisation, ctx);
   if (stop !== null || authorisation === undefined) return stop as EngineResponse;
-  return htmlPage(200, renderStep(draft, authorisation, ctx));
+  const browser = browserFor(draft, input.headers, ctx);
+  claimPreidentified(authorisation, browser);
+  return stepPage(200, draft, authorisation, ctx, browser);
 };

@@ -57,6 +57,7 @@ export function startAuthorisation(
     nationalId: null,
     agreementId: agreement?.agreementId ?? null,
     selectedIds: [],
+    browser: null,
   };
   // part 5.2 rule 6: inside an active session the PSU is already authenticated.
   const session = findSession(draft, tppId, sessionId);

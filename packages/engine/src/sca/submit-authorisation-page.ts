@@ -3,11 +3,13 @@ import type { RequestContext } from '../core/context.js';
 import type { EngineResponse } from '../core/http.js';
 import type { Operation } from '../core/router.js';
 import type { Authorisation, State } from '../core/state.js';
+import { type Browser, postingBrowser } from './browser-session.js';
 import { approveAuthorisation, failAuthorisation } from './finish-authorisation.js';
-import { htmlPage } from './html.js';
-import { renderStep, stepOf } from './pages.js';
+import { staleFormPage } from './html.js';
+import { stepFor, stepPage } from './pages.js';
 import { agreementsOf, isKnownPsu, psuIdFor } from './psu.js';
-import { guardAuthorisation } from './show-authorisation-page.js';
+import { claimPreidentified, guardAuthorisation } from './show-authorisation-page.js';
+import { scaPagePath } from './start-authorisation.js';
 
 type Fields = Record<string, string[]>;
 
@@ -16,25 +18,23 @@ function field(fields: Fields, name: string): string | null {
   return value === undefined || value === '' ? null : value;
 }
 
-/** The next page, or the end of the flow when nothing is left to ask. */
-function advance(
-  draft: Draft<State>,
-  authorisation: Draft<Authorisation>,
-  ctx: RequestContext,
-): EngineResponse {
-  return htmlPage(200, renderStep(draft, authorisation, ctx));
+interface Step {
+  draft: Draft<State>;
+  authorisation: Draft<Authorisation>;
+  ctx: RequestContext;
+  browser: Browser;
+  fields: Fields;
 }
 
-function identify(
-  draft: Draft<State>,
-  authorisation: Draft<Authorisation>,
-  ctx: RequestContext,
-  fields: Fields,
-): EngineResponse {
-  const nationalId = field(fields, 'nationalIdentityNumber');
-  if (nationalId === null) {
-    return htmlPage(400, renderStep(draft, authorisation, ctx, 'Enter your national identity number.'));
-  }
+/** The page of the step the browser is at now, or the same page again with a problem. */
+function pageOf(step: Step, status = 200, problem: string | null = null): EngineResponse {
+  return stepPage(status, step.draft, step.authorisation, step.ctx, step.browser, problem);
+}
+
+function identify(step: Step): EngineResponse {
+  const { draft, authorisation, ctx } = step;
+  const nationalId = field(step.fields, 'nationalIdentityNumber');
+  if (nationalId === null) return pageOf(step, 400, 'Enter your national identity number.');
   // part 1: the sandbox login asks only for a mocked national identity number.
   if (!isKnownPsu(draft, nationalId)) {
     return failAuthorisation(draft, authorisation, ctx, {
@@ -53,6 +53,15 @@ function identify(
       message: 'the PSU who signed in is not the PSU named by the PSU-ID of the request',
     });
   }
+  // Another browser signing in on a link a PSU already signed in on: the same PSU moves the
+  // authorisation to this browser; anyone else is not that PSU.
+  if (authorisation.nationalId !== null && authorisation.nationalId !== nationalId) {
+    return failAuthorisation(draft, authorisation, ctx, {
+      status: 401,
+      code: 'PSU_CREDENTIALS_INVALID',
+      message: 'the PSU who signed in is not the PSU who started this authorisation',
+    });
+  }
   // part 5.4: an agreement named by PSU-Corporate-ID must be one the PSU acts under.
   const agreements = agreementsOf(draft, nationalId);
   if (
@@ -67,45 +76,43 @@ function identify(
   }
   authorisation.nationalId = nationalId;
   authorisation.status = 'psuIdentified';
-  return advance(draft, authorisation, ctx);
+  authorisation.browser = step.browser.id;
+  return pageOf(step);
 }
 
-function chooseContext(
-  draft: Draft<State>,
-  authorisation: Draft<Authorisation>,
-  ctx: RequestContext,
-  fields: Fields,
-): EngineResponse {
-  const context = field(fields, 'context') ?? authorisation.context;
+function chooseContext(step: Step): EngineResponse {
+  const { draft, authorisation } = step;
+  const context = field(step.fields, 'context') ?? authorisation.context;
   if (context !== 'PRIVATE' && context !== 'CORPORATE') {
-    return htmlPage(400, renderStep(draft, authorisation, ctx, 'Choose PRIVATE or CORPORATE.'));
+    return pageOf(step, 400, 'Choose PRIVATE or CORPORATE.');
   }
   if (context === 'CORPORATE') {
     const agreements = agreementsOf(draft, authorisation.nationalId ?? '');
-    if (agreements.length === 0) {
-      return htmlPage(400, renderStep(draft, authorisation, ctx, 'You have no corporate agreements.'));
-    }
+    if (agreements.length === 0) return pageOf(step, 400, 'You have no corporate agreements.');
     const chosen =
-      field(fields, 'agreement') ?? (agreements.length === 1 ? agreements[0]?.agreementId : null);
+      field(step.fields, 'agreement') ?? (agreements.length === 1 ? agreements[0]?.agreementId : null);
     const agreement = agreements.find((a) => a.agreementId === chosen);
-    if (agreement === undefined) {
-      return htmlPage(400, renderStep(draft, authorisation, ctx, 'Choose one of your corporate agreements.'));
-    }
+    if (agreement === undefined) return pageOf(step, 400, 'Choose one of your corporate agreements.');
     authorisation.agreementId = agreement.agreementId;
   }
   authorisation.context = context;
-  return advance(draft, authorisation, ctx);
+  return pageOf(step);
 }
 
 /**
  * POST /_sandbank/sca/{authorisationId}: one step of the flow (sign in → context → confirm).
- * Every step answers with the next page; the last one ends with 303 to the TPP (part 5.3).
+ * Every step answers with the next page; the last one ends with 303 to the TPP (part 5.3). A post
+ * without this browser's session cookie and the CSRF token of a page shown to it changes nothing.
  */
 export const submitAuthorisationPage: Operation = (draft, input, ctx) => {
   const authorisation = draft.authorisations[input.params.authorisationId ?? ''];
   const stop = guardAuthorisation(draft, authorisation, ctx);
   if (stop !== null || authorisation === undefined) return stop as EngineResponse;
   const fields = (input.body ?? {}) as Fields;
+  const browser = postingBrowser(draft, input.headers, fields, ctx);
+  if (browser === null) return staleFormPage(scaPagePath(authorisation.authorisationId, ctx.mount ?? ''));
+  claimPreidentified(authorisation, browser);
+  const step: Step = { draft, authorisation, ctx, browser, fields };
   const action = field(fields, 'action');
   if (action === 'cancel') {
     return failAuthorisation(draft, authorisation, ctx, {
@@ -115,16 +122,13 @@ export const submitAuthorisationPage: Operation = (draft, input, ctx) => {
     });
   }
   if (action !== 'approve') {
-    return htmlPage(
-      400,
-      renderStep(draft, authorisation, ctx, 'Press one of the buttons (action=approve or action=cancel).'),
-    );
+    return pageOf(step, 400, 'Press one of the buttons (action=approve or action=cancel).');
   }
-  switch (stepOf(authorisation)) {
+  switch (stepFor(authorisation, browser.id)) {
     case 'identify':
-      return identify(draft, authorisation, ctx, fields);
+      return identify(step);
     case 'context':
-      return chooseContext(draft, authorisation, ctx, fields);
+      return chooseContext(step);
     default:
       authorisation.selectedIds = fields.accounts ?? [];
       return approveAuthorisation(draft, authorisation, ctx);

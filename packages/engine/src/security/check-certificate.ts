@@ -1,8 +1,11 @@
-// Steps 2–3: the certificate header is there and holds an RSA certificate that names a TPP
-// (part 5.1 rule 11), and the bank clock lies inside its validity (RFC 5280 §4.1.2.5).
+// Steps 2–3: the certificate header is there and holds an RSA certificate of at least 2048 bits that
+// names a TPP (part 5.1 rule 11), and the bank clock lies inside its validity (RFC 5280 §4.1.2.5).
 import type { CertificateCache, CertificateEntry } from './certificate-cache.js';
 import { RSA_ENCRYPTION_OID } from './oids.js';
 import { failStep, type MessageRules, pass, type StepResult } from './step-result.js';
+
+/** The smallest RSA modulus accepted: what ETSI TS 119 312 allows for eIDAS seals and signatures. */
+export const MIN_RSA_BITS = 2048;
 
 export async function checkCertificate(
   headers: Headers,
@@ -30,6 +33,15 @@ export async function checkCertificate(
       header,
       `${header}: the certificate key is ${certificate.publicKeyAlgorithmOid}, not RSA, so it cannot verify ` +
         'rsa-sha256 (part 5.1 rule 4)',
+    );
+  }
+  const bits = certificate.rsaModulusBits;
+  if (bits !== null && bits < MIN_RSA_BITS) {
+    return failStep(
+      'BAD_REQUEST',
+      header,
+      `${header}: the certificate's RSA key has ${bits} bits; keys of at least ${MIN_RSA_BITS} bits are ` +
+        'required (ETSI TS 119 312 and eIDAS practice for qualified seals)',
     );
   }
   if (entry.tpp === null) return failStep('BAD_REQUEST', header, `${header}: ${entry.tppProblem}`);

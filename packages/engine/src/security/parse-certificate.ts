@@ -31,6 +31,8 @@ export interface ParsedCertificate {
   notBefore: number;
   notAfter: number;
   publicKeyAlgorithmOid: string;
+  /** Size of an RSA key's modulus in bits (null for other keys or an unreadable RSAPublicKey). */
+  rsaModulusBits: number | null;
   /** SubjectPublicKeyInfo DER, for WebCrypto's `importKey('spki', …)`. */
   spki: Uint8Array;
   organisationId: string | null;
@@ -91,6 +93,7 @@ export async function parseCertificate(
     notBefore: x509.notBefore.value.getTime(),
     notAfter: x509.notAfter.value.getTime(),
     publicKeyAlgorithmOid: x509.subjectPublicKeyInfo.algorithm.algorithmId,
+    rsaModulusBits: rsaModulusBits(x509.subjectPublicKeyInfo),
     spki: new Uint8Array(x509.subjectPublicKeyInfo.toSchema().toBER()),
     organisationId: attribute(ORGANIZATION_IDENTIFIER_OID),
     commonName: attribute(COMMON_NAME_OID),
@@ -100,6 +103,22 @@ export async function parseCertificate(
     psd2,
     x509,
   };
+}
+
+/** The bit length of an RSA modulus (RFC 8017 §A.1.1), its DER sign-padding byte left out. */
+function rsaModulusBits(info: pkijs.PublicKeyInfo): number | null {
+  let key: pkijs.PublicKeyInfo['parsedKey'];
+  try {
+    key = info.parsedKey;
+  } catch {
+    return null;
+  }
+  if (!(key instanceof pkijs.RSAPublicKey)) return null;
+  const bytes = key.modulus.valueBlock.valueHexView;
+  let start = 0;
+  while (start < bytes.length && bytes[start] === 0) start++;
+  if (start === bytes.length) return 0;
+  return (bytes.length - start - 1) * 8 + (32 - Math.clz32(bytes[start] as number));
 }
 
 /** The first rfc822Name ([1] IA5String) of the subjectAltName extension (RFC 5280 §4.2.1.6). */

@@ -42,7 +42,13 @@ export interface VerifyStep {
 }
 
 export type SignatureVerdict =
-  | { ok: true; tpp: VerifiedTpp; steps: VerifyStep[] }
+  | {
+      ok: true;
+      tpp: VerifiedTpp;
+      steps: VerifyStep[];
+      /** The signed date (Date, else X-Date) as epoch ms: replays are remembered until it leaves the window. */
+      signedAt: number;
+    }
   | {
       ok: false;
       code: VerifyFailureCode;

@@ -73,6 +73,7 @@ export async function verifySignedMessage(
 
   const date = checkDate(
     listed.value,
+    params.value.headers,
     headers,
     options.now,
     options.maxSkewMs,
@@ -95,5 +96,5 @@ export async function verifySignedMessage(
     ));
   if (!record('signature', signature)) return verdict(signature);
 
-  return { ok: true, tpp: copyTpp(entry.tpp!), steps };
+  return { ok: true, tpp: copyTpp(entry.tpp!), steps, signedAt: date.value };
 }

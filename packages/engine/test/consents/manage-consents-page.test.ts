@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { api, consent, controls, getPage, KARI, OLA, ORIGIN, sandbox, submit } from '../support/ais.js';
+import {
+  anotherBrowser,
+  api,
+  consent,
+  controls,
+  getPage,
+  KARI,
+  OLA,
+  ORIGIN,
+  sandbox,
+  submit,
+} from '../support/ais.js';
+import { parseForms } from '../support/form.js';
 
 const PAGE = `${ORIGIN}/_sandbank/consents`;
 
@@ -49,5 +61,24 @@ describe('the bank consent overview at /_sandbank/consents', () => {
     const refused = await submit(sb, PAGE, signIn, { nationalIdentityNumber: '01010112345' });
     expect(refused.status).toBe(400);
     expect(refused.html).toContain('role="alert"');
+  });
+
+  it('keeps the PSU signed in in this browser only, until it signs out', async () => {
+    const sb = sandbox();
+    await consent(sb, { nationalId: KARI, context: 'PRIVATE', accounts: 'all' });
+    await submit(sb, PAGE, await getPage(sb, PAGE), { nationalIdentityNumber: KARI });
+    const again = await getPage(sb, PAGE);
+    expect(again.html).toContain('Signed in as');
+    expect(controls(again, 'accounts').length).toBeGreaterThan(0);
+
+    const elsewhere = await getPage(sb, PAGE, anotherBrowser());
+    expect(elsewhere.html).not.toContain('Signed in as');
+    expect(controls(elsewhere, 'accounts')).toHaveLength(0);
+
+    const signOut = parseForms(again.html).find((f) => f.controls.some((c) => c.value === 'cancel'));
+    expect(signOut?.controls.map((c) => c.name)).toEqual(['csrfToken', 'action']);
+    const out = await submit(sb, PAGE, { ...again, form: signOut ?? null }, {}, 'cancel');
+    expect(controls(out, 'nationalIdentityNumber')).toHaveLength(1);
+    expect((await getPage(sb, PAGE)).html).not.toContain('Signed in as');
   });
 });

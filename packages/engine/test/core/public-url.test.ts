@@ -63,6 +63,13 @@ describe('a bank mounted below a path (publicUrl)', () => {
     expect(params.get('psu-id')).not.toBeNull();
   });
 
+  it('scopes the SCA pages’ session cookie below the prefix', async () => {
+    const sb = mounted(`https://bank.example${PREFIX}`);
+    const href = await startConsent(sb, {}, `${PREFIX}/v1/bank-offered-consents`);
+    const cookie = (await sb.fetch(new Request(href))).headers.get('set-cookie') ?? '';
+    expect(cookie).toContain(`; Path=${PREFIX}/_sandbank/;`);
+  });
+
   it('takes the origin of each request when publicUrl is a path alone', async () => {
     const sb = mounted(PREFIX);
     const href = await startConsent(sb, {}, `${PREFIX}/v1/bank-offered-consents`);

@@ -18,6 +18,7 @@ function tpp(organisationId: string): TppContext {
     name: organisationId,
     roles: ['PSP_PI'],
     fingerprint: organisationId,
+    signedAt: NOW,
   };
 }
 
@@ -32,6 +33,8 @@ function base(who: TppContext): BaseContext {
   };
 }
 
+let requests = 0;
+
 function request(
   method: string,
   path: string,
@@ -42,7 +45,7 @@ function request(
     method,
     path,
     query: {},
-    headers: { 'x-request-id': 'r1', ...headers },
+    headers: { 'x-request-id': `r${++requests}`, ...headers },
     bodyText: body === undefined ? null : JSON.stringify(body),
   };
 }

@@ -14,8 +14,11 @@ import {
 async function script(): Promise<string[]> {
   const sandbox = newSandbox();
   const out: string[] = [];
+  // The same requests: X-Request-IDs included, since the bank remembers those of its writes.
+  let sent = 0;
   const record = async (method: string, path: string, body?: unknown) => {
-    const result = await api(sandbox, method, path, body === undefined ? {} : { body });
+    const headers = { 'X-Request-ID': `script-${++sent}` };
+    const result = await api(sandbox, method, path, body === undefined ? { headers } : { body, headers });
     out.push(`${result.status} ${JSON.stringify(result.body)}`);
     return result;
   };

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { getPage, KARI, redirectParams, sandbox, startConsent, submit } from '../support/ais.js';
+import {
+  controls,
+  getPage,
+  KARI,
+  postPage,
+  redirectParams,
+  sandbox,
+  startConsent,
+  submit,
+} from '../support/ais.js';
 
 describe('cancelling the SCA', () => {
   it('redirects with the failure parameters and grants nothing', async () => {
@@ -28,14 +37,14 @@ describe('cancelling the SCA', () => {
   it('rejects a post without an action button', async () => {
     const sb = sandbox();
     const href = await startConsent(sb);
-    const response = await sb.fetch(
-      new Request(href, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: `nationalIdentityNumber=${KARI}`,
-      }),
-    );
+    const login = await getPage(sb, href);
+    const body = new URLSearchParams({
+      csrfToken: controls(login, 'csrfToken')[0]?.value ?? '',
+      nationalIdentityNumber: KARI,
+    });
+    const response = await postPage(sb, href, body);
     expect(response.status).toBe(400);
+    expect(response.html).toContain('Press one of the buttons');
     const id = href.split('/').pop() ?? '';
     expect(sb.getState().authorisations[id]?.status).toBe('started');
   });

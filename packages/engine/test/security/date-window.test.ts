@@ -55,6 +55,46 @@ describe('the date window', () => {
   });
 });
 
+describe('a Date and an X-Date together', () => {
+  const twoHoursAgo = formatHttpDate(now - 2 * 3_600_000);
+
+  it('refuses a stale unsigned Date beside a signed X-Date, saying it is not signed', async () => {
+    const signed = await signedAt(now, 'x-date');
+    const verdict = failure(await verifyRequest(await tamper(signed, { Date: twoHoursAgo }), options));
+    expect(verdict).toMatchObject({ code: 'BAD_REQUEST', header: 'Date' });
+    expect(verdict.text).toContain('Date (not signed, but sent beside the signed date) is 7200 s off');
+  });
+
+  it('refuses a stale unsigned X-Date beside a signed Date', async () => {
+    const signed = await signedAt(now, 'date');
+    const verdict = failure(await verifyRequest(await tamper(signed, { 'X-Date': twoHoursAgo }), options));
+    expect(verdict).toMatchObject({ code: 'BAD_REQUEST', header: 'X-Date' });
+  });
+
+  it('refuses an unsigned Date that is not a date', async () => {
+    const signed = await signedAt(now, 'x-date');
+    const verdict = failure(await verifyRequest(await tamper(signed, { Date: 'yesterday' }), options));
+    expect(verdict).toMatchObject({ code: 'FORMAT_ERROR', header: 'Date' });
+  });
+
+  it('checks both when both are signed', async () => {
+    const both = new Request(request(), { headers: { 'PSU-ID': 'p1', 'X-Date': twoHoursAgo } });
+    const stale = await signRequest(both, identity, {
+      now,
+      headers: ['date', 'x-date', 'x-request-id', 'psu-id'],
+    });
+    const verdict = failure(await verifyRequest(stale, options));
+    expect(verdict).toMatchObject({ code: 'BAD_REQUEST', header: 'X-Date' });
+    expect(verdict.text).toMatch(/^X-Date is 7200 s off/);
+  });
+
+  it('accepts both inside the window, the unsigned one included', async () => {
+    const signed = await signedAt(now, 'x-date');
+    const fresh = await tamper(signed, { Date: formatHttpDate(now - 30_000) });
+    expect((await verifyRequest(fresh, options)).ok).toBe(true);
+  });
+});
+
 describe('HTTP dates (RFC 7231 §7.1.1.1)', () => {
   it('are written as IMF-fixdate', () => {
     expect(formatHttpDate(Date.UTC(1994, 10, 6, 8, 49, 37))).toBe('Sun, 06 Nov 1994 08:49:37 GMT');

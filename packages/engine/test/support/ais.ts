@@ -1,3 +1,4 @@
+import { CookieJar } from 'tough-cookie';
 import { DAY_MS, isoDate } from '../../src/core/dates.js';
 import { allocateId } from '../../src/core/ids.js';
 import { ledgerFrom } from '../../src/core/ledger.js';
@@ -85,30 +86,69 @@ async function toPage(response: Response): Promise<Page> {
   return { status: response.status, html, form: parseForm(html), location: response.headers.get('location') };
 }
 
-export async function getPage(sb: Sandbox, href: string): Promise<Page> {
-  return toPage(await sb.fetch(new Request(href, { redirect: 'manual' })));
+/**
+ * A PSU's browser on the bank's pages: it keeps the cookies they set (tough-cookie, an implementation
+ * independent of the engine's) and sends them back, as a browser does. Each sandbox has one by default;
+ * `anotherBrowser()` is someone else who got hold of the link.
+ */
+export interface Browser {
+  jar: CookieJar;
 }
 
-export async function postPage(sb: Sandbox, href: string, body: URLSearchParams): Promise<Page> {
-  return toPage(
-    await sb.fetch(
-      new Request(href, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: body.toString(),
-        redirect: 'manual',
-      }),
-    ),
-  );
+const browsers = new WeakMap<Sandbox, Browser>();
+
+export function anotherBrowser(): Browser {
+  return { jar: new CookieJar() };
 }
 
-/** Submits the page's form as a browser would; the form's action is resolved against the page. */
+/** The browser the page helpers use for `sb` unless told otherwise. */
+export function browserOf(sb: Sandbox): Browser {
+  let browser = browsers.get(sb);
+  if (browser === undefined) {
+    browser = anotherBrowser();
+    browsers.set(sb, browser);
+  }
+  return browser;
+}
+
+/** Sends a page request as the browser: with its cookies, keeping the ones the answer sets. */
+async function browse(sb: Sandbox, browser: Browser, href: string, init: RequestInit): Promise<Page> {
+  const headers = new Headers(init.headers);
+  const cookie = await browser.jar.getCookieString(href);
+  if (cookie !== '') headers.set('cookie', cookie);
+  const response = await sb.fetch(new Request(href, { ...init, headers, redirect: 'manual' }));
+  for (const set of response.headers.getSetCookie()) await browser.jar.setCookie(set, href);
+  return toPage(response);
+}
+
+export async function getPage(sb: Sandbox, href: string, browser = browserOf(sb)): Promise<Page> {
+  return browse(sb, browser, href, {});
+}
+
+export async function postPage(
+  sb: Sandbox,
+  href: string,
+  body: URLSearchParams,
+  browser = browserOf(sb),
+): Promise<Page> {
+  return browse(sb, browser, href, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: body.toString(),
+  });
+}
+
+/**
+ * Submits the page's form as a browser would (every hidden field, the CSRF token among them); the
+ * form's action is resolved against the page.
+ */
 export async function submit(
   sb: Sandbox,
   href: string,
   page: Page,
   overrides: Record<string, string | string[]> = {},
   action: 'approve' | 'cancel' = 'approve',
+  browser = browserOf(sb),
 ): Promise<Page> {
   if (page.form === null) throw new Error(`no form on the page:\n${page.html}`);
   if (page.form.method !== 'post') throw new Error('the form does not post');
@@ -116,6 +156,7 @@ export async function submit(
     sb,
     new URL(page.form.action || href, href).toString(),
     formBody(page.form, overrides, action),
+    browser,
   );
 }
 
@@ -140,9 +181,10 @@ export async function walkSca(
   sb: Sandbox,
   scaRedirect: string,
   choices: ScaChoices,
+  browser = browserOf(sb),
 ): Promise<{ final: Page; params: URLSearchParams; pages: Page[] }> {
   const pages: Page[] = [];
-  let page = await getPage(sb, scaRedirect);
+  let page = await getPage(sb, scaRedirect, browser);
   pages.push(page);
   for (let step = 0; step < 5 && page.status === 200; step++) {
     const names = new Set(page.form?.controls.map((c) => c.name) ?? []);
@@ -159,7 +201,7 @@ export async function walkSca(
       overrides.accounts =
         choices.accounts === 'all' ? controls(page, 'accounts').map((c) => c.value) : choices.accounts;
     }
-    page = await submit(sb, scaRedirect, page, overrides);
+    page = await submit(sb, scaRedirect, page, overrides, 'approve', browser);
     pages.push(page);
   }
   if (page.status !== 303 || page.location === null) {

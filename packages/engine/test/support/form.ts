@@ -32,25 +32,33 @@ function decodeEntities(text: string): string {
     .replaceAll('&amp;', '&');
 }
 
-export function parseForm(html: string): ParsedForm | null {
-  const form = /<form\b([^>]*)>([\s\S]*?)<\/form>/i.exec(html);
-  if (!form) return null;
-  const attrs = attributes(form[1] ?? '');
-  const controls: FormControl[] = [];
-  for (const m of (form[2] ?? '').matchAll(/<(input|button)\b([^>]*)>/gi)) {
-    const a = attributes(m[2] ?? '');
-    if (a.name === undefined) continue;
-    const tag = (m[1] ?? '').toLowerCase() as 'input' | 'button';
-    controls.push({
-      tag,
-      name: a.name,
-      type: (a.type ?? (tag === 'button' ? 'submit' : 'text')).toLowerCase(),
-      value: a.value ?? (tag === 'input' && (a.type === 'checkbox' || a.type === 'radio') ? 'on' : ''),
-      checked: 'checked' in a,
-      disabled: 'disabled' in a,
-    });
+/** Every form of the page, in document order. */
+export function parseForms(html: string): ParsedForm[] {
+  const forms: ParsedForm[] = [];
+  for (const form of html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/gi)) {
+    const attrs = attributes(form[1] ?? '');
+    const controls: FormControl[] = [];
+    for (const m of (form[2] ?? '').matchAll(/<(input|button)\b([^>]*)>/gi)) {
+      const a = attributes(m[2] ?? '');
+      if (a.name === undefined) continue;
+      const tag = (m[1] ?? '').toLowerCase() as 'input' | 'button';
+      controls.push({
+        tag,
+        name: a.name,
+        type: (a.type ?? (tag === 'button' ? 'submit' : 'text')).toLowerCase(),
+        value: a.value ?? (tag === 'input' && (a.type === 'checkbox' || a.type === 'radio') ? 'on' : ''),
+        checked: 'checked' in a,
+        disabled: 'disabled' in a,
+      });
+    }
+    forms.push({ method: (attrs.method ?? 'get').toLowerCase(), action: attrs.action ?? '', controls });
   }
-  return { method: (attrs.method ?? 'get').toLowerCase(), action: attrs.action ?? '', controls };
+  return forms;
+}
+
+/** The page's first form. */
+export function parseForm(html: string): ParsedForm | null {
+  return parseForms(html)[0] ?? null;
 }
 
 /** The names of the fields a page asks for (submit buttons excluded). */

@@ -161,9 +161,12 @@ async function runSca(connection: BankConnection, step: ScaStep, vars: Vars): Pr
     ok: false,
     exchanges,
     vars,
-    note: last
-      ? `The SCA page answered ${last.status} without a way forward.`
-      : 'The SCA page could not be opened.',
+    note:
+      last?.status === 403
+        ? 'The bank refused the form (403): its pages need their session cookie, which a fetch to another origin (a hosted bank) does not carry. Open the scaRedirect link in this browser to act as the PSU.'
+        : last
+          ? `The SCA page answered ${last.status} without a way forward.`
+          : 'The SCA page could not be opened.',
   };
 }
 
