@@ -32,11 +32,11 @@ const BAD_PERCENT = /%(?![0-9A-Fa-f]{2})/;
  * A path is in normal form when it has no empty segment (`//`), no dot segment, plain or
  * percent-encoded (`..`, `%2e%2e`), and no encoded slash or backslash: the spellings a proxy that
  * forwards only `/v1/*` and the router would read differently. The message is null when it is.
+ * A URL parsed by WHATWG rules (sandbox.fetch, the service worker) has lost its dot segments
+ * already; the other spellings survive parsing.
  */
-export function pathProblem(path: string): string | null {
+export function pathShapeProblem(path: string): string | null {
   if (!path.startsWith('/')) return 'the path must start with /';
-  if (!PATH_CHARACTERS.test(path)) return 'the path holds characters a URL path cannot hold unencoded';
-  if (BAD_PERCENT.test(path)) return 'the path holds a % that is not a percent-encoded byte';
   if (/%(2f|5c)/i.test(path)) return 'the path holds an encoded slash or backslash';
   const segments = path.slice(1).split('/');
   for (let i = 0; i < segments.length; i++) {
@@ -45,6 +45,23 @@ export function pathProblem(path: string): string | null {
     if (segment === '' && i < segments.length - 1) return 'the path holds an empty segment (//)';
   }
   return null;
+}
+
+/** pathShapeProblem, and the characters of a path as sent on the wire (RFC 3986 section 3.3). */
+function rawPathProblem(path: string): string | null {
+  if (!PATH_CHARACTERS.test(path)) return 'the path holds characters a URL path cannot hold unencoded';
+  if (BAD_PERCENT.test(path)) return 'the path holds a % that is not a percent-encoded byte';
+  return pathShapeProblem(path);
+}
+
+/**
+ * The rules for a request whose URL is already parsed (sandbox.fetch, the service worker): the path's
+ * shape, and a method outside the standard set where the router knows no route to say Allow for.
+ */
+export function checkParsedRequest(pathname: string, method: string, knownPath: boolean): ApiError | null {
+  const problem = pathShapeProblem(pathname);
+  if (problem !== null) return refuse(`the path ${pathname.slice(0, 100)} is refused: ${problem}`);
+  return knownPath ? null : checkMethod(method);
 }
 
 /**
@@ -76,7 +93,7 @@ export function checkTarget(raw: string): Target | ApiError {
   const queryAt = rest.indexOf('?');
   const path = queryAt === -1 ? rest : rest.slice(0, queryAt);
   const search = queryAt === -1 ? '' : rest.slice(queryAt);
-  const problem = pathProblem(path);
+  const problem = rawPathProblem(path);
   if (problem !== null) return refuse(`the request target ${raw.slice(0, 100)} is refused: ${problem}`);
   return { authority, path, search };
 }

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { ApiError } from '../core/errors.js';
 import type { Sandbox } from '../sandbox.js';
 import { answerClientError, type GuardOptions, guardRequest, localGuard, refusalResponse } from './guard.js';
@@ -67,6 +67,10 @@ export function createSandboxServer(sandbox: Sandbox, guard?: GuardOptions): Ser
       });
   });
   server.on('clientError', answerClientError);
+  // CONNECT is not a request Node hands to the handler: it would drop the connection without a word.
+  server.on('connect', (_req, socket: Socket) =>
+    answerClientError(Object.assign(new Error('CONNECT'), { code: 'HPE_INVALID_METHOD' }), socket),
+  );
   return server;
 }
 
