@@ -46,6 +46,8 @@ export {
   worstCaseStatus,
 } from './lifecycle.js';
 export type { ClockSkew } from './request-security.js';
+export type { ControlAccess, PageRequest } from './gateway/control-owner.js';
+export { controlRefusal, isControlPath, pageControlRefusal } from './gateway/control-owner.js';
 export { routes } from './routes.js';
 export type { Commit, RequestLogEntry, Sandbox, SandboxEvent, SandboxOptions } from './sandbox.js';
 export { createSandbox } from './sandbox.js';

@@ -96,3 +96,44 @@ export function controlRefusal(call: ControlCall, access: ControlAccess): ApiErr
   }
   return null;
 }
+
+/** What a service worker sees of a request: its fetch event's Request has these. */
+export interface PageRequest {
+  method: string;
+  headers: Headers;
+  mode: string;
+  referrer: string;
+}
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The service worker's control plane answers only its own origin's pages. A fetch from a page it
+ * controls is its own; other origins reach it only by navigating into its scope (a link, a form
+ * post, a frame): a navigation whose referrer is another origin is refused, and a state-changing
+ * navigation that does not say where it comes from (no referrer) too. A foreign `Origin` header or a
+ * cross-site `Sec-Fetch-Site` is refused as on a server.
+ */
+export function pageControlRefusal(request: PageRequest, ownOrigin: string): ApiError | null {
+  const path = { method: request.method, headers: request.headers, ownOrigins: [ownOrigin] };
+  const foreign = fromForeignPage(path);
+  if (!foreign && request.mode === 'navigate') {
+    const from =
+      request.referrer === '' || request.referrer === 'about:client' ? null : originOf(request.referrer);
+    const changes = !SAFE_METHODS.has(request.method.toUpperCase());
+    if ((from !== null && from !== ownOrigin) || (from === null && changes)) {
+      return apiError(
+        'FORBIDDEN',
+        `the control plane answers this app's own pages only; this navigation comes from ${from ?? 'a page that does not say'}`,
+      );
+    }
+    return null;
+  }
+  return foreign ? controlRefusal(path, { kind: 'open' }) : null;
+}
