@@ -31,6 +31,8 @@ export type {
   Transaction,
 } from './core/state.js';
 export { LedgerChunk as LedgerChunkSchema, STATE_VERSION, State as StateSchema } from './core/state.js';
+export type { ControlAccess, PageRequest } from './gateway/control-owner.js';
+export { controlRefusal, isControlPath, pageControlRefusal } from './gateway/control-owner.js';
 export { ibanFromBban, isNorwegianNationalId, makeBban } from './identifiers.js';
 export type { BasketStatus } from './lifecycle.js';
 export {
@@ -46,8 +48,6 @@ export {
   worstCaseStatus,
 } from './lifecycle.js';
 export type { ClockSkew } from './request-security.js';
-export type { ControlAccess, PageRequest } from './gateway/control-owner.js';
-export { controlRefusal, isControlPath, pageControlRefusal } from './gateway/control-owner.js';
 export { routes } from './routes.js';
 export type { Commit, RequestLogEntry, Sandbox, SandboxEvent, SandboxOptions } from './sandbox.js';
 export { createSandbox } from './sandbox.js';
