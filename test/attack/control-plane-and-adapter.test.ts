@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawRequest, type Watched, watchServe } from '../support/raw-http.js';
+import { rawRequest, type Watched, watchServe } from './raw-http.js';
 
 // Issue 16 items 1 and 2, attacked over real HTTP: `sandbank serve` in both profiles, on loopback and
 // on 0.0.0.0, each request written on a plain socket so that nothing is fixed on the way. No answer

@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
-const root = fileURLToPath(new URL('../../../../', import.meta.url));
+const root = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface Watched {
   /** `http://HOST:PORT` as printed on the start line. */
