@@ -48,7 +48,7 @@ describe.each(MODES)('sandbank serve, $name', (mode) => {
 
   beforeAll(async () => {
     server = await watchServe(mode.args, mode.env);
-  }, 30_000);
+  });
 
   afterAll(async () => {
     await server.stop();
