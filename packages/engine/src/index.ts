@@ -31,6 +31,8 @@ export type {
   Transaction,
 } from './core/state.js';
 export { LedgerChunk as LedgerChunkSchema, STATE_VERSION, State as StateSchema } from './core/state.js';
+export type { ControlAccess, PageRequest } from './gateway/control-owner.js';
+export { controlRefusal, isControlPath, pageControlRefusal } from './gateway/control-owner.js';
 export { ibanFromBban, isNorwegianNationalId, makeBban } from './identifiers.js';
 export type { BasketStatus } from './lifecycle.js';
 export {

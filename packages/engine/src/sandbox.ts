@@ -16,6 +16,7 @@ import {
   toEngineRequest,
   toWebResponse,
 } from './core/transport.js';
+import { checkParsedRequest } from './gateway/http-rules.js';
 import { type ClockSkew, createRequestSecurity } from './request-security.js';
 import { routes } from './routes.js';
 import { createSeedState } from './sandbox-api/seed.js';
@@ -197,6 +198,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
           )
         : null;
     const match = matchRoute(table, request.method.toUpperCase(), routed.pathname);
+    // The gateway's rules for a parsed request line: no `//` or encoded slash reaches the router.
+    pre ??= checkParsedRequest(url.pathname, request.method, match.kind === 'method-not-allowed');
     // part 4.2 item 12: a body the contract disregards can hold anything, bytes that are not UTF-8 too.
     const disregarded = match.kind === 'found' && match.route.bodyDisregarded === true;
     try {

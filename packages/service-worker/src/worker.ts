@@ -1,4 +1,11 @@
-import { createMemoryCookieJar, createSandbox, type Sandbox, type SandboxOptions } from '@sandbank/engine';
+import {
+  createMemoryCookieJar,
+  createSandbox,
+  isControlPath,
+  pageControlRefusal,
+  type Sandbox,
+  type SandboxOptions,
+} from '@sandbank/engine';
 import { isSandboxPath } from '@sandbank/engine/testing';
 import { openCookieJar } from './cookie-jar.js';
 import { CHANNEL_NAME, readWorkerConfig, type SandbankEvent, type WorkerReply } from './protocol.js';
@@ -168,6 +175,9 @@ function streamed(response: Response): Response {
 }
 
 async function answer(request: Request, url: URL): Promise<Response> {
+  // Only this app's own pages own the control plane (docs/security.md, threat model).
+  const refusal = isControlPath(url.pathname) ? pageControlRefusal(request, self.location.origin) : null;
+  if (refusal !== null) return json(refusal.status, { tppMessages: refusal.messages }, refusal.headers);
   const current = await runtime();
   if (url.pathname === STORAGE_PATH || url.pathname.startsWith(`${STORAGE_PATH}/`)) {
     return storageEndpoint(request, url.pathname, current);
