@@ -44,8 +44,6 @@ describe.each(BANKS)('a $profile bank on $host', ({ profile, host }) => {
       },
       headers: {
         ...SCA_HEADERS,
-        // part 4.1: P requires x-accept-fix; a TPP sends the fix it was written for.
-        'x-accept-fix': 'amount-as-string',
         'psu-ip-address': '192.0.2.10',
         'psu-context': 'PRIVATE',
         'x-psu-identity': KARI,
