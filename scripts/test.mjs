@@ -4,10 +4,11 @@
 //   node scripts/test.mjs            every step
 //   node scripts/test.mjs unit       only the steps named (see STEPS)
 //
-// Two of the steps run the whole Vitest suite once more, to prove it does not depend on the day it
-// runs or on the machine's speed (docs/testing.md): once with the system clock moved years away
-// (libfaketime, which shifts the clock of every process, Chromium included), once with every core
-// kept busy by a spinning process.
+// One step (`adverse`) runs the whole Vitest suite once more, to prove it does not depend on the day it
+// runs or on the machine's speed (docs/decisions/testing.md): with the system clock moved years away
+// (libfaketime, which shifts the clock of every process, Chromium included) and every core kept busy
+// by a spinning process, both at once. `shifted` and `contended` run each condition alone; they are
+// not part of the default run (a test that needs the calendar or spare CPU fails `adverse` too).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -47,42 +48,60 @@ const pnpm = (...args) =>
       : run(execPath, args);
 const vitest = (args = [], env = {}) => run(process.execPath, [VITEST, 'run', ...args], env);
 
-/** The clock-shifted run: every process (Node and Chromium) sees the time SHIFTED_CLOCK away from now. */
-async function shifted() {
+/** libfaketime's environment: every process (Node and Chromium) sees the time SHIFTED_CLOCK away from now. */
+function shiftedClock() {
   const library = process.env.SANDBANK_FAKETIME_LIB ?? FAKETIME_LIBRARIES.find((path) => existsSync(path));
   if (library === undefined) {
     console.error(
       'test: the clock-shifted run needs libfaketime (Debian/Ubuntu: apt-get install faketime; macOS: brew install libfaketime), or SANDBANK_FAKETIME_LIB=<path to libfaketime>.',
     );
-    return 1;
+    return null;
   }
   const preload = process.platform === 'darwin' ? 'DYLD_INSERT_LIBRARIES' : 'LD_PRELOAD';
-  console.log(`test: the whole suite again, with the clock at ${SHIFTED_CLOCK} (libfaketime)`);
   // An offset, not a start time: every process (each Vitest worker, each of Chromium's) then sees the
   // same shifted time, as processes do on a real machine. A start time ("@…") would be taken at each
   // process's own start, and Chromium's processes would disagree about the time by seconds.
   const offsetSeconds = Math.round((Date.parse(`${SHIFTED_CLOCK.replace(' ', 'T')}Z`) - Date.now()) / 1000);
-  return vitest([], {
+  return {
     [preload]: library,
     FAKETIME: `${offsetSeconds >= 0 ? '+' : ''}${offsetSeconds}`,
     // The monotonic clock moves by the same offset (Chromium stalls when only the wall clock moves).
     DYLD_FORCE_FLAT_NAMESPACE: process.platform === 'darwin' ? '1' : '',
-    SANDBANK_TEST_RUN: 'shifted',
-  });
+  };
 }
 
-/** The contended run: one spinning process per core for as long as the suite runs. */
-async function contended() {
-  const cores = availableParallelism();
-  console.log(`test: the whole suite again, with ${cores} busy processes beside it`);
-  const spinners = Array.from({ length: cores }, () =>
+/** Runs `body` with one spinning process per core beside it. */
+async function contending(body) {
+  const spinners = Array.from({ length: availableParallelism() }, () =>
     spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
   );
   try {
-    return await vitest([], { SANDBANK_TEST_RUN: 'contended' });
+    return await body();
   } finally {
     for (const spinner of spinners) spinner.kill('SIGKILL');
   }
+}
+
+async function shifted() {
+  const clock = shiftedClock();
+  if (clock === null) return 1;
+  console.log(`test: the whole suite again, with the clock at ${SHIFTED_CLOCK} (libfaketime)`);
+  return vitest([], { ...clock, SANDBANK_TEST_RUN: 'shifted' });
+}
+
+async function contended() {
+  console.log(`test: the whole suite again, with ${availableParallelism()} busy processes beside it`);
+  return contending(() => vitest([], { SANDBANK_TEST_RUN: 'contended' }));
+}
+
+/** Both at once: the clock at SHIFTED_CLOCK and every core busy. */
+async function adverse() {
+  const clock = shiftedClock();
+  if (clock === null) return 1;
+  console.log(
+    `test: the whole suite again, with the clock at ${SHIFTED_CLOCK} (libfaketime) and ${availableParallelism()} busy processes beside it`,
+  );
+  return contending(() => vitest([], { ...clock, SANDBANK_TEST_RUN: 'adverse' }));
 }
 
 /** Both packages built and packed as a user gets them, then publint and attw on the tarballs. */
@@ -103,21 +122,24 @@ const STEPS = {
   packages,
   // The README's quick starts in fresh projects outside the workspace (test/consumer).
   consumer: () => vitest(['--config', 'test/consumer/vitest.config.ts']),
-  shifted,
-  contended,
+  adverse,
   storybook: () => pnpm('build-storybook', '--quiet'),
 };
 
+/** Run only when named. */
+const EXTRA_STEPS = { shifted, contended };
+
 const wanted = process.argv.slice(2);
+const all = { ...STEPS, ...EXTRA_STEPS };
 for (const name of wanted) {
-  if (!(name in STEPS)) {
-    console.error(`test: no step ${name}; steps: ${Object.keys(STEPS).join(', ')}`);
+  if (!(name in all)) {
+    console.error(`test: no step ${name}; steps: ${Object.keys(all).join(', ')}`);
     process.exit(2);
   }
 }
 const results = [];
-for (const [name, step] of Object.entries(STEPS)) {
-  if (wanted.length > 0 && !wanted.includes(name)) continue;
+for (const [name, step] of Object.entries(all)) {
+  if (wanted.length > 0 ? !wanted.includes(name) : !(name in STEPS)) continue;
   const started = Date.now();
   const code = await step();
   results.push({ name, code, seconds: Math.round((Date.now() - started) / 1000) });
