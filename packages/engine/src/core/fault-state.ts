@@ -15,6 +15,9 @@ function pairsWithCode(
   effect: { status?: number | undefined; code?: ErrorCode | undefined },
   ctx: z.RefinementCtx,
 ): void {
+  if (effect.status !== undefined && effect.code === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['code'], message: 'a part 7 code is required with status' });
+  }
   if (effect.code === undefined || effect.status === undefined) return;
   const allowed: readonly number[] = ERROR_STATUSES[effect.code];
   if (!allowed.includes(effect.status)) {
