@@ -3,7 +3,6 @@ import type { Profile, TppContext } from '../core/context.js';
 import { apiError } from '../core/errors.js';
 import type { FaultEffect, FaultRule } from '../core/fault-state.js';
 import { type EngineResponse, errorBody, json } from '../core/http.js';
-import { hashString } from '../core/ids.js';
 import type { Route, RouteMatch } from '../core/router.js';
 import type { State } from '../core/state.js';
 import { FAULT_HEADER, parseFaultHeader } from './header.js';
@@ -14,6 +13,7 @@ import {
   type FaultFacts,
   isErrorEffect,
   maintenanceEnd,
+  seededDraw,
   takeRule,
 } from './match.js';
 import { operationIds } from './operation-ids.js';
@@ -76,8 +76,8 @@ function actionOf(
   if ('delayMs' in effect) {
     const d = effect.delayMs;
     if (typeof d === 'number') return { kind: 'delay', ms: d };
-    const draw = hashString(`delay:${seed}:${id}:${rule?.seen ?? 0}`);
-    return { kind: 'delay', ms: d.min + (draw % (d.max - d.min + 1)) };
+    const draw = seededDraw(`delay:${seed}:${id}:${rule?.seen ?? 0}`);
+    return { kind: 'delay', ms: d.min + Math.floor(draw * (d.max - d.min + 1)) };
   }
   const label = `${id}; ${describeEffect(effect, now)}`;
   const wait = retryAfter(effect, rule, now);

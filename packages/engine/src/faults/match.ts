@@ -93,6 +93,14 @@ function filtersHold(rule: FaultRule, facts: FaultFacts, now: number): boolean {
   return true;
 }
 
+/** A number in [0, 1) from the text: FNV-1a, then murmur3's finaliser so every input bit counts. */
+export function seededDraw(text: string): number {
+  let h = hashString(text);
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b) >>> 0;
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35) >>> 0;
+  return ((h ^ (h >>> 16)) >>> 0) / 2 ** 32;
+}
+
 /**
  * Whether the rule fires on its `seen`-th match: every Nth, and with probability p drawn from the
  * seed, the rule's id and its counter (deterministic: the same seed and requests fire the same way).
@@ -101,8 +109,7 @@ function draws(rule: FaultRule, seed: string): boolean {
   const m = rule.match;
   if (m.everyNth !== undefined && rule.seen % m.everyNth !== 0) return false;
   if (m.probability !== undefined) {
-    const draw = hashString(`fault:${seed}:${rule.id}:${rule.seen}`) / 2 ** 32;
-    if (draw >= m.probability) return false;
+    if (seededDraw(`fault:${seed}:${rule.id}:${rule.seen}`) >= m.probability) return false;
   }
   return true;
 }
