@@ -42,7 +42,10 @@ export function createSandboxServer(sandbox: Sandbox): Server {
     const origin = `http://${req.headers.host ?? `${DEFAULT_HOST}:${DEFAULT_PORT}`}`;
     toWebRequest(req, origin)
       .then((request) => sandbox.fetch(request))
-      .then((response) => writeWebResponse(response, res))
+      // An injected network failure (Response.error(), docs/faults.md): the connection is reset.
+      .then((response) =>
+        response.type === 'error' ? void req.socket.resetAndDestroy() : writeWebResponse(response, res),
+      )
       .catch((error: unknown) => {
         console.error('[sandbank] could not answer', error);
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
