@@ -1,9 +1,19 @@
+import { z } from 'zod';
 import { apiError } from '../core/errors.js';
+import { FaultEffect, FaultMatch, FaultRule } from '../core/fault-state.js';
 import { empty, json } from '../core/http.js';
 import { nameOperations, type Operation, type Route } from '../core/router.js';
 import { operationIdList } from './operation-ids.js';
 import { SCENARIOS, scenarioNamed } from './scenarios.js';
 import { addRule, parseRuleInput } from './schema.js';
+
+/** For the OpenAPI document (the operation validates the body field by field, src/faults/schema.ts). */
+const RuleBody = z.object({
+  match: FaultMatch.optional(),
+  effect: FaultEffect,
+  times: z.number().int().min(1).optional(),
+  until: z.iso.datetime({ offset: true }).optional(),
+});
 
 /**
  * The fault rules on the control plane (ARCHITECTURE.md, public contract; docs/faults.md):
@@ -56,12 +66,21 @@ export function createFaultRoutes(getRoutes: () => readonly Route[]): Route[] {
   nameOperations({ listFaults, addFault, clearFaults, removeFault, listScenarios, applyScenario });
   const control = 'control' as const;
   return [
-    { method: 'GET', path: '/faults', service: control, operation: listFaults, summary: 'The fault rules' },
+    {
+      method: 'GET',
+      path: '/faults',
+      service: control,
+      operation: listFaults,
+      response: z.object({ rules: z.array(FaultRule) }),
+      summary: 'The fault rules',
+    },
     {
       method: 'POST',
       path: '/faults',
       service: control,
       operation: addFault,
+      body: RuleBody,
+      response: FaultRule,
       summary: 'Add a fault rule: {"match": {...}, "effect": {...}, "times"?, "until"?} (docs/faults.md)',
     },
     {

@@ -38,7 +38,7 @@ function ruleSchema(effect: unknown, operations: readonly string[]) {
           ctx.addIssue({
             code: 'custom',
             path: ['operation'],
-            message: `${match.operation} is not an operationId of GET /_sandbank/openapi.json (e.g. listAccounts, createPayment)`,
+            message: `${match.operation} is not an operationId of GET /_sandbank/openapi.json (e.g. listAccounts, createSinglePayment)`,
           });
         }
       }).optional(),
