@@ -18,7 +18,7 @@ import {
   toWebResponse,
 } from './core/transport.js';
 import { type FaultControls, faultControls } from './faults/client.js';
-import { checkFaults } from './faults/gate.js';
+import { applyFaults } from './faults/gate.js';
 import { type ClockSkew, createRequestSecurity } from './request-security.js';
 import { routes } from './routes.js';
 import { createSeedState } from './sandbox-api/seed.js';
@@ -258,39 +258,36 @@ export function createSandbox(options: SandboxOptions = {}): SandboxWithFaults {
     try {
       let response: EngineResponse;
       let operation: string | null = null;
-      // Fault rules (src/faults/, docs/faults.md): the rule's counter is committed whatever happens next.
+      // Fault rules (src/faults/, docs/faults.md): an injected answer, a dropped request or a delay.
       const fault =
         pre === null
-          ? checkFaults({
-              state,
-              routes,
-              match,
-              method: request.method.toUpperCase(),
-              path: routed.pathname,
-              headers: engineRequest.headers,
-              tpp,
-              now: source() + state.clock.offsetMs,
-              profile,
-              basePath,
-            })
+          ? await applyFaults(
+              {
+                state,
+                routes,
+                match,
+                method: request.method.toUpperCase(),
+                path: routed.pathname,
+                headers: engineRequest.headers,
+                tpp,
+                now: source() + state.clock.offsetMs,
+                profile,
+                basePath,
+              },
+              {
+                commit: commitChange,
+                pause: async (ms) => {
+                  leave();
+                  await sleep(ms);
+                  leave = await queue.enter();
+                },
+              },
+            )
           : null;
-      const faultStored =
-        fault === null || fault.patches.length === 0 ? null : await commitChange(fault.state, fault.patches);
-      if (fault?.action?.kind === 'delay' && faultStored === null) {
-        // A delayed request waits outside the queue, then takes a new turn and is applied once.
-        leave();
-        await sleep(fault.action.ms);
-        leave = await queue.enter();
-      }
       if (pre !== null) {
         response = json(pre.status, errorBody(pre.messages), pre.headers);
-      } else if (faultStored !== null) {
-        response = faultStored;
-      } else if (fault?.action?.kind === 'respond' || fault?.action?.kind === 'network') {
-        response =
-          fault.action.kind === 'respond'
-            ? fault.action.response
-            : { status: 0, headers: { 'x-sandbank-fault': fault.label } };
+      } else if (fault?.response) {
+        response = fault.response;
       } else {
         const sourceNow = source();
         const now = sourceNow + state.clock.offsetMs;
@@ -310,9 +307,7 @@ export function createSandbox(options: SandboxOptions = {}): SandboxWithFaults {
         if (reduction.patches.length > 0) {
           response = (await commitChange(reduction.state, reduction.patches)) ?? response;
         }
-        if (fault?.action?.kind === 'delay') {
-          response = { ...response, headers: { ...response.headers, 'x-sandbank-fault': fault.label } };
-        }
+        if (fault) response = fault.mark(response);
       }
       if (page) await keepJarCookies(options.cookieJar, url.href, response.headers);
       if (listeners.size > 0) {

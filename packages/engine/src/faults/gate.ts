@@ -197,3 +197,43 @@ function withRequestId<V extends FaultVerdict | null>(verdict: V, headers: Recor
     },
   };
 }
+
+/** What the request hook needs from the pipeline around it. */
+export interface FaultIo {
+  /** Commits (and persists) a change; resolves with the 500 to answer when storing failed. */
+  commit(next: State, patches: Patch[]): Promise<EngineResponse | null>;
+  /** Waits `ms` outside the request queue, then takes a new turn (a delay never blocks other requests). */
+  pause(ms: number): Promise<void>;
+}
+
+export interface FaultOutcome {
+  /** The answer instead of the bank's: an injected error, or a network failure (status 0). Null: go on. */
+  response: EngineResponse | null;
+  /** Marks the bank's own answer to a delayed request with `X-Sandbank-Fault`. */
+  mark(response: EngineResponse): EngineResponse;
+}
+
+/**
+ * The request hook as one call (docs/faults.md): decides, commits the rule's counters, then answers
+ * for the bank, drops the request or delays it. Null when no rule applies.
+ */
+export async function applyFaults(input: FaultGateInput, io: FaultIo): Promise<FaultOutcome | null> {
+  const verdict = checkFaults(input);
+  if (verdict === null) return null;
+  const unmarked = (response: EngineResponse) => response;
+  if (verdict.patches.length > 0) {
+    const failed = await io.commit(verdict.state, verdict.patches);
+    if (failed !== null) return { response: failed, mark: unmarked };
+  }
+  const action = verdict.action;
+  if (action === null) return null;
+  if (action.kind === 'respond') return { response: action.response, mark: unmarked };
+  if (action.kind === 'network') {
+    return { response: { status: 0, headers: { [FAULT_HEADER]: verdict.label } }, mark: unmarked };
+  }
+  await io.pause(action.ms);
+  return {
+    response: null,
+    mark: (response) => ({ ...response, headers: { ...response.headers, [FAULT_HEADER]: verdict.label } }),
+  };
+}
