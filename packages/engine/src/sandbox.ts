@@ -259,9 +259,9 @@ export function createSandbox(options: SandboxOptions = {}): SandboxWithFaults {
       let response: EngineResponse;
       let operation: string | null = null;
       // Fault rules (src/faults/, docs/faults.md): an injected answer, a dropped request or a delay.
-      const fault =
+      const faulting =
         pre === null
-          ? await applyFaults(
+          ? applyFaults(
               {
                 state,
                 routes,
@@ -284,6 +284,7 @@ export function createSandbox(options: SandboxOptions = {}): SandboxWithFaults {
               },
             )
           : null;
+      const fault = faulting === null ? null : await faulting;
       if (pre !== null) {
         response = json(pre.status, errorBody(pre.messages), pre.headers);
       } else if (fault?.response) {
