@@ -47,6 +47,20 @@ interface Running {
   store: SqlStore;
 }
 
+/**
+ * An injected network failure (`Response.error()`, docs/faults.md). workerd refuses to answer with an
+ * error response and sends a broken-off body whole, so a hosted bank cannot drop the connection: it
+ * answers 503 SYSTEM_ERROR, marked as the fault, which a TPP app's retry path handles alike.
+ */
+function cutOff(response: Response): Response {
+  if (response.type !== 'error') return response;
+  return errorResponse(
+    'SYSTEM_ERROR',
+    'a network failure injected by a fault rule: a hosted bank cannot drop the connection, so it answers 503',
+    { status: 503, headers: { 'x-sandbank-fault': 'network error', 'retry-after': '1' } },
+  );
+}
+
 export class SandbankBank {
   private config: BankConfig | null = null;
   private running: Running | null = null;
@@ -145,7 +159,8 @@ export class SandbankBank {
     config: BankConfig,
     running: Running,
   ): Promise<Response> {
-    if (!below.startsWith('/_sandbank/') || isPage(below)) return running.sandbox.fetch(request);
+    if (!below.startsWith('/_sandbank/') || isPage(below))
+      return cutOff(await running.sandbox.fetch(request));
     // The control plane is this bank's owner's: Bearer <controlToken>; the events socket may carry
     // it as ?token= (a browser cannot set headers on a WebSocket).
     const token = bearer(request) ?? (below === '/_sandbank/events' ? url.searchParams.get('token') : null);

@@ -10,6 +10,7 @@ export type { CookieJar, StoredCookie } from './core/cookie-jar.js';
 export { createMemoryCookieJar } from './core/cookie-jar.js';
 export type { ErrorCode, TppMessage } from './core/errors.js';
 export { ERROR_STATUSES } from './core/errors.js';
+export type { FaultEffect, FaultMatch, FaultRule } from './core/fault-state.js';
 export type { EngineRequest, EngineResponse } from './core/http.js';
 export type { Route, Service } from './core/router.js';
 export type {
@@ -31,6 +32,11 @@ export type {
   Transaction,
 } from './core/state.js';
 export { LedgerChunk as LedgerChunkSchema, STATE_VERSION, State as StateSchema } from './core/state.js';
+export type { FaultControls, FaultsApi } from './faults/client.js';
+export { faultControls } from './faults/client.js';
+export { FAULT_HEADER } from './faults/header.js';
+export type { FaultRuleInput, Scenario } from './faults/scenarios.js';
+export { SCENARIOS } from './faults/scenarios.js';
 export type { ControlAccess, PageRequest } from './gateway/control-owner.js';
 export { controlRefusal, isControlPath, pageControlRefusal } from './gateway/control-owner.js';
 export { ibanFromBban, isNorwegianNationalId, makeBban } from './identifiers.js';
@@ -49,7 +55,14 @@ export {
 } from './lifecycle.js';
 export type { ClockSkew } from './request-security.js';
 export { routes } from './routes.js';
-export type { Commit, RequestLogEntry, Sandbox, SandboxEvent, SandboxOptions } from './sandbox.js';
+export type {
+  Commit,
+  RequestLogEntry,
+  Sandbox,
+  SandboxEvent,
+  SandboxOptions,
+  SandboxWithFaults,
+} from './sandbox.js';
 export { createSandbox } from './sandbox.js';
 export type { ScaOutcome, ScaPsu } from './sca/outcomes.js';
 export type { AuthorisationKind, StartAuthorisationInput } from './sca/start-authorisation.js';

@@ -5,6 +5,7 @@ import { consentRoutes } from './consents/routes.js';
 import { createOpenApiOperation } from './control/openapi.js';
 import { controlRoutes } from './control/routes.js';
 import { nameOperations, type Route } from './core/router.js';
+import { createFaultRoutes } from './faults/routes.js';
 import { paymentControlRoutes, paymentRoutes } from './payments/routes.js';
 import { sandboxRoutes } from './sandbox-api/routes.js';
 import { scaRoutes } from './sca/routes.js';
@@ -27,6 +28,7 @@ nameOperations({ getOpenApi });
 /** The route table: plain data, one entry per operation, composed from each area's table. */
 export const routes: readonly Route[] = [
   ...areaRoutes,
+  ...createFaultRoutes(() => routes),
   {
     method: 'GET',
     path: '/openapi.json',

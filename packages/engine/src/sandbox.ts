@@ -6,6 +6,7 @@ import { type EngineResponse, errorBody, json } from './core/http.js';
 import { parseMount, pathBelow } from './core/mount.js';
 import { createReducer } from './core/reducer.js';
 import { CONTROL_ROOT, compileRoutes, matchRoute } from './core/router.js';
+import { createSerialQueue } from './core/serial-queue.js';
 import { useSigningClock } from './core/signing-clock.js';
 import type { RegisteredTpp, State } from './core/state.js';
 import {
@@ -16,6 +17,8 @@ import {
   toEngineRequest,
   toWebResponse,
 } from './core/transport.js';
+import { type FaultControls, faultControls } from './faults/client.js';
+import { applyFaults } from './faults/gate.js';
 import { checkParsedRequest } from './gateway/http-rules.js';
 import { type ClockSkew, createRequestSecurity } from './request-security.js';
 import { routes } from './routes.js';
@@ -98,6 +101,8 @@ export interface SandboxOptions {
   cookieJar?: CookieJar;
   /** TPPs in the bank's register from the start (the production profile accepts only these). */
   registeredTpps?: Array<Omit<RegisteredTpp, 'registeredAt' | 'email'> & { email?: string }>;
+  /** How a fault rule's delay waits (default setTimeout); tests pass their own to stay off the clock. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export interface Commit {
@@ -138,7 +143,10 @@ export interface Sandbox {
 
 const DEFAULT_SEED = 'sandbank';
 
-export function createSandbox(options: SandboxOptions = {}): Sandbox {
+/** What createSandbox returns: a Sandbox with the fault rules' test API (docs/faults.md). */
+export type SandboxWithFaults = Sandbox & FaultControls;
+
+export function createSandbox(options: SandboxOptions = {}): SandboxWithFaults {
   const profile = options.profile ?? 'sandbox';
   const basePath = (options.basePath ?? '/v1').replace(/\/+$/, '');
   const seed = options.seed ?? DEFAULT_SEED;
@@ -174,12 +182,37 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   freeze(state, true);
   useSigningClock(source);
   let seq = 0;
-  let tail: Promise<unknown> = Promise.resolve();
+  const queue = createSerialQueue();
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const listeners = new Set<(event: SandboxEvent) => void>();
 
   const emit = (event: SandboxEvent) => {
     for (const listener of listeners) listener(event);
   };
+
+  /** Persists and applies a change; on a failed store, rolls it back and answers the 500 instead. */
+  async function commitChange(next: State, patches: Patch[]): Promise<EngineResponse | null> {
+    const commit: Commit = { seq: ++seq, patches, state: next };
+    try {
+      await options.persist?.(commit);
+      state = next;
+      emit({ type: 'commit', commit });
+      return null;
+    } catch (error) {
+      seq--;
+      console.error('[sandbank] persisting the change failed; it was rolled back', error);
+      return json(
+        500,
+        errorBody([
+          {
+            category: 'ERROR',
+            code: 'SYSTEM_ERROR',
+            text: 'the change could not be stored and was rolled back',
+          },
+        ]),
+      );
+    }
+  }
 
   async function handle(request: Request): Promise<Response> {
     const started = performance.now();
@@ -224,13 +257,41 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       checkedAt,
     );
     // Requests are applied one at a time, in arrival order (several tabs may share one engine).
-    const previous = tail;
-    const applied = (async () => {
-      await previous;
+    let leave = await queue.enter();
+    try {
       let response: EngineResponse;
       let operation: string | null = null;
+      // Fault rules (src/faults/, docs/faults.md): an injected answer, a dropped request or a delay.
+      const faulting =
+        pre === null
+          ? applyFaults(
+              {
+                state,
+                routes,
+                match,
+                method: request.method.toUpperCase(),
+                path: routed.pathname,
+                headers: engineRequest.headers,
+                tpp,
+                now: source() + state.clock.offsetMs,
+                profile,
+                basePath,
+              },
+              {
+                commit: commitChange,
+                pause: async (ms) => {
+                  leave();
+                  await sleep(ms);
+                  leave = await queue.enter();
+                },
+              },
+            )
+          : null;
+      const fault = faulting === null ? null : await faulting;
       if (pre !== null) {
         response = json(pre.status, errorBody(pre.messages), pre.headers);
+      } else if (fault?.response) {
+        response = fault.response;
       } else {
         const sourceNow = source();
         const now = sourceNow + state.clock.offsetMs;
@@ -248,26 +309,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         response = reduction.response;
         operation = reduction.operation;
         if (reduction.patches.length > 0) {
-          const commit: Commit = { seq: ++seq, patches: reduction.patches, state: reduction.state };
-          try {
-            await options.persist?.(commit);
-            state = reduction.state;
-            emit({ type: 'commit', commit });
-          } catch (error) {
-            seq--;
-            console.error('[sandbank] persisting the change failed; it was rolled back', error);
-            response = json(
-              500,
-              errorBody([
-                {
-                  category: 'ERROR',
-                  code: 'SYSTEM_ERROR',
-                  text: 'the change could not be stored and was rolled back',
-                },
-              ]),
-            );
-          }
+          response = (await commitChange(reduction.state, reduction.patches)) ?? response;
         }
+        if (fault) response = fault.mark(response);
       }
       if (page) await keepJarCookies(options.cookieJar, url.href, response.headers);
       if (listeners.size > 0) {
@@ -293,14 +337,16 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
           },
         });
       }
+      // An injected network failure: Response.error() here, a destroyed socket over HTTP (node/server.ts).
+      if (response.status === 0) return Response.error();
       return security.sign(
         toWebResponse(response),
         engineRequest.headers['x-request-id'],
         source() + state.clock.offsetMs,
       );
-    })();
-    tail = applied.catch(() => undefined);
-    return applied;
+    } finally {
+      leave();
+    }
   }
 
   return {
@@ -312,6 +358,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       return () => listeners.delete(listener);
     },
     options: { profile, basePath, seed },
+    // Fault rules and scenarios through the control plane (docs/faults.md).
+    ...faultControls(handle, () => `${mount.origin ?? 'http://localhost'}${mount.prefix}${CONTROL_ROOT}`),
   };
 }
 

@@ -263,6 +263,20 @@ describe('the built playground in Chromium', () => {
     expect(errors).toEqual([]);
   }, 120_000);
 
+  it('applies a scenario from the Faults tab and lists its rules', async () => {
+    const { page, errors } = await open(1280, 800);
+    await page.getByText('service worker: every tab sees it').waitFor();
+    await page.getByRole('button', { name: 'Faults', exact: true }).click();
+    await page.getByRole('button', { name: 'Apply sca-always-fails' }).click();
+    await page.getByText('Scenario sca-always-fails applied.').waitFor();
+    await page.getByRole('button', { name: 'Remove fault-1' }).waitFor();
+    await page.screenshot({ path: join(shots, 'faults.png') });
+    await page.getByRole('button', { name: 'Remove every rule' }).click();
+    await page.getByText('No fault rules: the bank answers as usual.').waitFor();
+    await page.context().close();
+    expect(errors).toEqual([]);
+  }, 60_000);
+
   it('passes axe-core checks on every view', async () => {
     const { page } = await open(1280, 800);
     const problems: string[] = [];
@@ -273,8 +287,18 @@ describe('the built playground in Chromium', () => {
       ['Mock data', () => page.getByRole('button', { name: 'Send' }).click()],
       ['Try it', () => page.getByRole('button', { name: 'Send' }).click()],
       ['TPP flows', () => page.getByRole('button', { name: 'Run next step' }).click()],
+      ['Faults', () => page.getByRole('button', { name: 'Apply consent-expired' }).click()],
     ]);
-    const tabs = ['Bank', 'Consents & payments', 'Requests', 'Mock data', 'Try it', 'TPP flows', 'State'];
+    const tabs = [
+      'Bank',
+      'Consents & payments',
+      'Requests',
+      'Mock data',
+      'Try it',
+      'TPP flows',
+      'State',
+      'Faults',
+    ];
     for (const tab of tabs) {
       await page.getByRole('button', { name: new RegExp(`^${tab}`) }).click();
       await page.locator('main').waitFor();

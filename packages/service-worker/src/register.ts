@@ -1,4 +1,4 @@
-import type { Profile } from '@sandbank/engine';
+import type { FaultControls, Profile } from '@sandbank/engine';
 import {
   CHANNEL_NAME,
   type RegisteredTpps,
@@ -46,7 +46,11 @@ export interface RegisterSandboxOptions {
   timeoutMs?: number;
 }
 
-export interface RegisteredSandbox {
+/**
+ * `faults` and `scenario` (docs/faults.md): the bank's fault rules through its control plane at
+ * `/_sandbank/`, the same methods as createSandbox's and installSandbox's.
+ */
+export interface RegisteredSandbox extends FaultControls {
   /** `service-worker` when the worker controls the page; `in-page` when the fallback answers. */
   mode: 'service-worker' | 'in-page';
   registration: ServiceWorkerRegistration | null;
@@ -59,6 +63,32 @@ export interface RegisteredSandbox {
 }
 
 const RELOAD_FLAG = 'sandbank:reloaded-for-control';
+
+/**
+ * The fault API over the page's own fetch, which the worker answers. The client code comes with the
+ * engine's module, loaded on first use only, so pages that never use faults do not download it.
+ */
+function pageFaultControls(): FaultControls {
+  let loaded: Promise<FaultControls> | null = null;
+  const controls = () => {
+    loaded ??= import('@sandbank/engine').then(({ faultControls }) =>
+      faultControls(
+        (request) => fetch(request),
+        () => `${location.origin}/_sandbank`,
+      ),
+    );
+    return loaded;
+  };
+  return {
+    faults: {
+      add: async (rule) => (await controls()).faults.add(rule),
+      list: async () => (await controls()).faults.list(),
+      remove: async (id) => (await controls()).faults.remove(id),
+      clear: async () => (await controls()).faults.clear(),
+    },
+    scenario: async (name) => (await controls()).scenario(name),
+  };
+}
 
 const HOW_TO_SERVE =
   'Serve the worker script at the site root: add the Vite plugin (sandbankServiceWorker() from @sandbank/service-worker/vite), ' +
@@ -118,6 +148,8 @@ async function inPage(options: RegisterSandboxOptions, why: string | null): Prom
     mode: 'in-page',
     registration: null,
     workerVersion: VERSION,
+    faults: installed.faults,
+    scenario: (name) => installed.scenario(name),
     subscribe(listener) {
       return installed.sandbox.subscribe((event) => {
         listener(
@@ -287,6 +319,7 @@ export async function registerSandbox(options: RegisterSandboxOptions = {}): Pro
     mode: 'service-worker',
     registration,
     workerVersion,
+    ...pageFaultControls(),
     subscribe: channelSubscribe,
     async unregister() {
       await registration.unregister();

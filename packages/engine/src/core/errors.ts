@@ -7,7 +7,8 @@
  * compiler rejects a code that is not in it.
  */
 export const ERROR_STATUSES = {
-  SYSTEM_ERROR: [500],
+  // 503: the bank is unavailable (a maintenance window or an injected fault, docs/faults.md).
+  SYSTEM_ERROR: [500, 503],
   // 405: a known path with another method (with Allow); 413 body too large; 415 not JSON; 431 headers
   // too large (the HTTP adapter).
   BAD_REQUEST: [400, 405, 413, 415, 431],

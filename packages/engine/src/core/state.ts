@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emptyFaults, FaultsState } from './fault-state.js';
 
 /**
  * The sandbox state: plain, serialisable data (no classes, no Date objects), normalised into
@@ -366,6 +367,8 @@ export const State = z.object({
   pages: z
     .object({ counter: z.number().int().nonnegative(), sessions: z.record(z.string(), PageSession) })
     .default({ counter: 0, sessions: {} }),
+  // Issue 19: fault rules (src/faults/, docs/faults.md); the default lets an older export import.
+  faults: FaultsState.default(emptyFaults),
 });
 export type State = z.infer<typeof State>;
 
@@ -392,5 +395,6 @@ export function emptyState(seed: string): State {
     tppRegistry: {},
     seenRequests: {},
     pages: { counter: 0, sessions: {} },
+    faults: emptyFaults(),
   };
 }

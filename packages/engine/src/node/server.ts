@@ -53,7 +53,10 @@ export function createSandboxServer(sandbox: Sandbox, guard?: GuardOptions): Ser
         if (!req.complete) res.setHeader('connection', 'close');
         return refusalResponse(request);
       })
-      .then((response) => writeWebResponse(response, res))
+      // An injected network failure (Response.error(), docs/faults.md): the connection is reset.
+      .then((response) =>
+        response.type === 'error' ? void req.socket.resetAndDestroy() : writeWebResponse(response, res),
+      )
       .catch((error: unknown) => {
         console.error('[sandbank] could not answer', error);
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });

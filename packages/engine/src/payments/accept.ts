@@ -7,6 +7,7 @@ import { type BookingDetails, hasFunds, reserve } from './booking.js';
 import { addDays, isBankingDay, lastBatchAt, shiftToBankingDay } from './calendar.js';
 import { executeInstruction } from './execute.js';
 import { convert } from './fx.js';
+import { injectedStatus } from './injected-status.js';
 import { INSTANT, PERIODIC_RUN_MINUTES } from './products.js';
 import { transition } from './transitions.js';
 
@@ -34,6 +35,8 @@ export function acceptPayment(
   now: number,
   reason: string,
 ): void {
+  // Fault rules may decide the status instead (docs/faults.md).
+  if (injectedStatus(draft, payment, now, reason)) return;
   transition(payment, 'ACTC', now, reason);
   const today = isoDate(now);
   if (payment.product === INSTANT) {

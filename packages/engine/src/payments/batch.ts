@@ -1,6 +1,7 @@
 import type { Draft } from 'immer';
 import type { RequestContext } from '../core/context.js';
 import type { Payment, State } from '../core/state.js';
+import { isHeld } from '../faults/outcomes.js';
 import { release } from './booking.js';
 import { addDays, type Slot, shiftToBankingDay, slotsBetween } from './calendar.js';
 import { executeInstruction } from './execute.js';
@@ -16,6 +17,8 @@ const INSUFFICIENT_FUNDS = 'Betalingen ble avvist: ikke dekning på kontoen ved 
  */
 function batchPayment(draft: Draft<State>, payment: Draft<Payment>, slot: Slot): void {
   if (payment.executionDate > slot.date) return;
+  // Kept pending by a fault rule until the rules are cleared (docs/faults.md).
+  if (payment.transactionStatus === 'PDNG' && isHeld(draft, payment.paymentId)) return;
   if (payment.transactionStatus === 'PDNG') transition(payment, 'ACCP', slot.at, 'execution date reached');
   const status = payment.transactionStatus;
   if (status !== 'ACCP' && status !== 'ACWC' && status !== 'ACSP') return;

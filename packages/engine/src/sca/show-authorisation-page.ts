@@ -3,9 +3,11 @@ import type { RequestContext } from '../core/context.js';
 import type { EngineResponse } from '../core/http.js';
 import type { Operation } from '../core/router.js';
 import type { Authorisation, State } from '../core/state.js';
+import { takeScaFault } from '../faults/outcomes.js';
 import { type Browser, browserFor } from './browser-session.js';
 import { failAuthorisation, failureResponse } from './finish-authorisation.js';
 import { htmlPage } from './html.js';
+import { injectedScaOutcome } from './injected-outcome.js';
 import { closedPage, stepPage } from './pages.js';
 
 /**
@@ -37,7 +39,9 @@ export function guardAuthorisation(
       message: 'the authorisation link expired after 15 minutes; start a new authorisation',
     });
   }
-  return null;
+  // Fault rules may decide the outcome instead (docs/faults.md).
+  const fault = takeScaFault(draft, authorisation, ctx.now);
+  return fault === null ? null : injectedScaOutcome(draft, authorisation, ctx, fault);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { forgetSigningClock } from '../core/signing-clock.js';
-import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox.js';
+import type { FaultControls } from '../faults/client.js';
+import { createSandbox, type SandboxOptions, type SandboxWithFaults } from '../sandbox.js';
 import { isSandboxPath, NODE_ORIGIN, pageLocation } from './paths.js';
 import { relativeRequestClass } from './relative-request.js';
 import { abortError, normaliseRequest, targetUrl, toRuntimeRequest } from './request.js';
@@ -18,11 +19,11 @@ export interface InstallSandboxOptions extends SandboxOptions {
   origin?: string;
 }
 
-export interface InstalledSandbox {
+export interface InstalledSandbox extends FaultControls {
   /** The engine answering requests now (a new one after `reset()`); its state through `getState()`. */
-  readonly sandbox: Sandbox;
-  /** Replaces the engine by a freshly seeded one with the same options; returns it. */
-  reset(): Sandbox;
+  readonly sandbox: SandboxWithFaults;
+  /** Replaces the engine by a freshly seeded one with the same options (no fault rules); returns it. */
+  reset(): SandboxWithFaults;
   /** Puts the original fetch and Request back. */
   uninstall(): void;
 }
@@ -98,7 +99,11 @@ export function installSandbox(options: InstallSandboxOptions = {}): InstalledSa
     const normalised = await normaliseRequest(input, init, url);
     const signal = normalised.signal;
     if (signal?.aborted) throw abortError(signal);
-    const answer = sandbox.fetch(toRuntimeRequest(normalised));
+    // An injected network failure (Response.error()) rejects, as fetch does when the network fails.
+    const answer = sandbox.fetch(toRuntimeRequest(normalised)).then((response) => {
+      if (response.type !== 'error') return response;
+      throw new TypeError('Failed to fetch: a network failure injected by a fault rule (docs/faults.md)');
+    });
     if (signal === null) return answer;
     return new Promise<Response>((resolve, reject) => {
       const onAbort = () => reject(abortError(signal));
@@ -117,6 +122,14 @@ export function installSandbox(options: InstallSandboxOptions = {}): InstalledSa
       sandbox = createSandbox(sandboxOptions);
       return sandbox;
     },
+    // Fault rules of the engine answering now (docs/faults.md); reset() starts without any.
+    faults: {
+      add: (rule) => sandbox.faults.add(rule),
+      list: () => sandbox.faults.list(),
+      remove: (id) => sandbox.faults.remove(id),
+      clear: () => sandbox.faults.clear(),
+    },
+    scenario: (name) => sandbox.scenario(name),
     uninstall() {
       if (globalThis.fetch === routed) globalThis.fetch = original;
       if (globalThis.Request === RelativeRequest) globalThis.Request = OriginalRequest;

@@ -15,9 +15,23 @@ function firstCode(entry: RequestLogEntry): string | undefined {
   return readTppMessages(entry.responseBody)[0]?.code;
 }
 
+/**
+ * What a fault rule did to this request (docs/faults.md), from the `X-Sandbank-Fault` response header
+ * (`<rule id>; <effect>`): "injected: 503 maintenance". Undefined for a request answered as usual.
+ */
+export function injectedLabel(entry: RequestLogEntry): string | undefined {
+  const header = entry.responseHeaders['x-sandbank-fault'];
+  if (header === undefined) return undefined;
+  const effect = header
+    .slice(header.indexOf(';') + 1)
+    .trim()
+    .replace(/ until .*$/, '');
+  return `injected: ${effect}`;
+}
+
 function matches(entry: RequestLogEntry, needle: string): boolean {
   if (needle === '') return true;
-  return `${entry.method} ${entry.path} ${entry.status} ${entry.operation ?? ''} ${firstCode(entry) ?? ''}`
+  return `${entry.method} ${entry.path} ${entry.status} ${entry.operation ?? ''} ${firstCode(entry) ?? ''} ${injectedLabel(entry) ?? ''}`
     .toLowerCase()
     .includes(needle);
 }
@@ -55,6 +69,12 @@ export function RequestDetail({ entry }: { entry: RequestLogEntry }) {
         <strong className="mono">{entry.method}</strong>
         <span className="mono ellipsis">{entry.path}</span>
       </header>
+      {injectedLabel(entry) ? (
+        <p className="fault-mark">
+          {injectedLabel(entry)}{' '}
+          <span className="mono small">({entry.responseHeaders['x-sandbank-fault']})</span>
+        </p>
+      ) : null}
       <p className="muted small">
         {formatTime(entry.at)} (bank clock) · {entry.durationMs.toFixed(1)} ms · operation{' '}
         <code>{entry.operation ?? 'none'}</code>
@@ -111,7 +131,7 @@ export function RequestLog({
           id={filterId}
           type="search"
           value={filter}
-          placeholder="method, path, status, error code"
+          placeholder="method, path, status, error code, injected"
           onChange={(e) => setFilter(e.target.value)}
         />
         <button
@@ -155,6 +175,7 @@ export function RequestLog({
                 <span className="mono ellipsis">
                   {entry.path}
                   {firstCode(entry) ? <span className="muted"> {firstCode(entry)}</span> : null}
+                  {injectedLabel(entry) ? <span className="fault-mark"> {injectedLabel(entry)}</span> : null}
                 </span>
                 <span className="mono muted amount">{entry.durationMs.toFixed(1)} ms</span>
               </button>

@@ -187,6 +187,12 @@ export const EXAMPLES: Readonly<Record<string, ExampleMaker>> = {
 
   'POST /_sandbank/clock': () => ({ params: {}, body: { advanceMinutes: 60 } }),
 
+  // docs/faults.md: the next GET /v1/accounts answers 503 SYSTEM_ERROR, once.
+  'POST /_sandbank/faults': () => ({
+    params: {},
+    body: { match: { operation: 'listAccounts' }, effect: { status: 503, code: 'SYSTEM_ERROR' }, times: 1 },
+  }),
+
   'POST /_sandbank/tpps': ({ state }) => {
     let n = 1;
     while (`PSDNO-FSA-EXAMPLE${n}` in state.tppRegistry) n++;

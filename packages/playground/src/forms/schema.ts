@@ -108,12 +108,18 @@ function valueAt(value: unknown, path: string): unknown {
 /**
  * One field per leaf of the schema. An array of objects shows as many items as `example` has (at
  * least one), each item's fields under `[i]`; an array of strings is one comma-separated field.
- * Null when the body is not a form (a choice of shapes, `anyOf`, such as the clock's).
+ * Null when the body is not a form (a choice of shapes, `anyOf`, such as the clock's, or such a
+ * choice inside it, such as a fault rule's `effect`).
  */
 export function fieldsOf(schema: JsonSchema, example?: unknown): Field[] | null {
   if (schema.anyOf !== undefined) return null;
   const fields: Field[] = [];
+  let shapes = false;
   const walk = (node: JsonSchema, path: string, required: boolean) => {
+    if (node.anyOf?.some((option) => option.properties !== undefined)) {
+      shapes = true;
+      return;
+    }
     if (node.properties !== undefined) {
       const needed = new Set(node.required ?? []);
       for (const [name, child] of Object.entries(node.properties)) {
@@ -134,7 +140,7 @@ export function fieldsOf(schema: JsonSchema, example?: unknown): Field[] | null 
     fields.push({ path, kind, options, required, hint: `${hintOf(node, kind, required)}${each}` });
   };
   walk(schema, '', true);
-  return fields;
+  return shapes ? null : fields;
 }
 
 /** The form's values for an example body (empty where the example has nothing). */

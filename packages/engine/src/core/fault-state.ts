@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { ERROR_STATUSES, type ErrorCode } from './errors.js';
+
+/**
+ * Fault rules as the bank's state keeps them (docs/faults.md): exported, imported, persisted and
+ * reset with the rest of the state. The schemas here validate a stored or imported rule; the control
+ * plane's input validation (src/faults/schema.ts) builds on them and names the field at fault.
+ */
+const ERROR_CODES = Object.keys(ERROR_STATUSES) as [ErrorCode, ...ErrorCode[]];
+const IsoDateTime = z.iso.datetime({ offset: true });
+const ClockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day HH:MM (UTC)');
+
+/** Status and code must belong together (part 7: the statuses each code may carry). */
+function pairsWithCode(
+  effect: { status?: number | undefined; code?: ErrorCode | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (effect.status !== undefined && effect.code === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['code'], message: 'a part 7 code is required with status' });
+  }
+  if (effect.code === undefined || effect.status === undefined) return;
+  const allowed: readonly number[] = ERROR_STATUSES[effect.code];
+  if (!allowed.includes(effect.status)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['status'],
+      message: `${effect.status} is not a status of ${effect.code}; use ${allowed.join(' or ')}`,
+    });
+  }
+}
+
+/** An error answer from the contract: status, part 7 code, optional text and Retry-After. */
+export const ErrorEffect = z
+  .strictObject({
+    status: z.number().int(),
+    code: z.enum(ERROR_CODES),
+    text: z.string().min(1).max(500).optional(),
+    retryAfterSeconds: z.number().int().min(0).max(86_400).optional(),
+  })
+  .superRefine(pairsWithCode);
+export type ErrorEffect = z.infer<typeof ErrorEffect>;
+
+export const DelayEffect = z.strictObject({
+  delayMs: z.union([
+    z.number().int().min(0).max(120_000),
+    z
+      .strictObject({ min: z.number().int().min(0).max(120_000), max: z.number().int().min(0).max(120_000) })
+      .refine((r) => r.min <= r.max, { message: 'min must not exceed max', path: ['max'] }),
+  ]),
+});
+
+export const NetworkEffect = z.strictObject({ network: z.literal('error') });
+
+/** part 5.3: the SCA fails (failure redirect), the PSU abandons it, or its link has expired. */
+export const ScaEffect = z
+  .strictObject({
+    sca: z.enum(['fail', 'abandon', 'expire']),
+    status: z.number().int().optional(),
+    code: z.enum(ERROR_CODES).optional(),
+    message: z.string().min(1).max(500).optional(),
+  })
+  .superRefine(pairsWithCode);
+
+/** The next payments end RJCT, are ACCP with fundsAvailable false, or stay PDNG. */
+export const PaymentStatusEffect = z.strictObject({
+  paymentStatus: z.enum(['RJCT', 'ACCP', 'PDNG']),
+  text: z.string().min(1).max(500).optional(),
+});
+
+/** Every /v1 call answers 503 inside the window: once (from/until) or every day (HH:MM, UTC). */
+export const MaintenanceEffect = z.strictObject({
+  maintenance: z.union([
+    z
+      .strictObject({ from: IsoDateTime.optional(), until: IsoDateTime })
+      .refine((w) => w.from === undefined || Date.parse(w.from) < Date.parse(w.until), {
+        message: 'from must be before until',
+        path: ['until'],
+      }),
+    z.strictObject({ daily: z.strictObject({ from: ClockTime, until: ClockTime }) }),
+  ]),
+  text: z.string().min(1).max(500).optional(),
+});
+
+export const FaultEffect = z.union([
+  ErrorEffect,
+  DelayEffect,
+  NetworkEffect,
+  ScaEffect,
+  PaymentStatusEffect,
+  MaintenanceEffect,
+]);
+export type FaultEffect = z.infer<typeof FaultEffect>;
+
+export const FaultMatch = z.strictObject({
+  /** An operationId of the OpenAPI document (GET /_sandbank/openapi.json). */
+  operation: z.string().min(1).max(100).optional(),
+  method: z.enum(['GET', 'POST', 'PUT', 'DELETE']).optional(),
+  /** `*` stands for one path segment, `**` for any number; the base path included (`/v1/payments/**`). */
+  path: z.string().min(1).max(300).startsWith('/').optional(),
+  /** The PSU-ID header of the request (or the PSU of the authorisation / payment). */
+  psuId: z.string().min(1).max(200).optional(),
+  /** The TPP's organisationId (`unverified` while signatures are off). */
+  tpp: z.string().min(1).max(200).optional(),
+  paymentProduct: z.string().min(1).max(100).optional(),
+  /** Only every Nth request that matches the rest (1: every one). */
+  everyNth: z.number().int().min(1).max(1_000_000).optional(),
+  /** Only with this probability, drawn from the seed and the rule's counter (never Math.random). */
+  probability: z.number().min(0).max(1).optional(),
+});
+export type FaultMatch = z.infer<typeof FaultMatch>;
+
+export const FaultRule = z.object({
+  id: z.string(),
+  match: FaultMatch,
+  effect: FaultEffect,
+  /** How many times the effect applies (null: no limit). */
+  times: z.number().int().min(1).nullable(),
+  /** Bank time (ISO) from which the rule no longer applies (null: no end). */
+  until: IsoDateTime.nullable(),
+  /** The scenario that added it, if any. */
+  scenario: z.string().nullable(),
+  createdAt: IsoDateTime,
+  /** Requests (or SCAs, payments) that matched `match` so far: the counter the draws use. */
+  seen: z.number().int().nonnegative(),
+  /** Times the effect was applied. */
+  fired: z.number().int().nonnegative(),
+});
+export type FaultRule = z.infer<typeof FaultRule>;
+
+export const FaultsState = z.object({
+  /** Numbers the rules' ids (`fault-1`, …); goes on across clears. */
+  counter: z.number().int().nonnegative(),
+  rules: z.array(FaultRule),
+  /** Payments a `paymentStatus: PDNG` rule keeps pending: the batch leaves them alone. */
+  held: z.array(z.string()),
+});
+export type FaultsState = z.infer<typeof FaultsState>;
+
+export function emptyFaults(): FaultsState {
+  return { counter: 0, rules: [], held: [] };
+}

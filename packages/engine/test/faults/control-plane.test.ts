@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import { createSandbox } from '../../src/index.js';
+import { api, START } from '../support/ais.js';
+import { call, messages } from '../support/http.js';
+import { signing, TEST_TPP_REGISTRATION } from '../support/signing.js';
+
+function bank(profile: 'sandbox' | 'production' = 'sandbox') {
+  const raw = createSandbox({ now: () => START, registeredTpps: [TEST_TPP_REGISTRATION], profile });
+  return { raw, sb: signing(raw) };
+}
+
+const A_RULE = {
+  match: { operation: 'listAccounts' },
+  effect: { status: 503, code: 'SYSTEM_ERROR' },
+  times: 1,
+};
+
+describe('invalid fault rules', () => {
+  const cases: Array<[string, unknown, string]> = [
+    [
+      'an unknown operation',
+      { match: { operation: 'listAccount' }, effect: A_RULE.effect },
+      'match.operation',
+    ],
+    ['a code outside part 7', { effect: { status: 503, code: 'SERVICE_UNAVAILABLE' } }, 'effect.code'],
+    ['a status the code does not carry', { effect: { status: 418, code: 'SYSTEM_ERROR' } }, 'effect.status'],
+    ['a status without a code', { effect: { status: 503 } }, 'effect.code'],
+    ['a negative delay', { effect: { delayMs: -1 } }, 'effect.delayMs'],
+    ['a network effect other than error', { effect: { network: 'slow' } }, 'effect.network'],
+    ['an unknown SCA outcome', { effect: { sca: 'maybe' } }, 'effect.sca'],
+    ['an unknown payment status', { effect: { paymentStatus: 'ACSC' } }, 'effect.paymentStatus'],
+    [
+      'a window that ends before it starts',
+      { effect: { maintenance: { from: '2026-03-02T12:00:00Z', until: '2026-03-02T11:00:00Z' } } },
+      'effect.maintenance.until',
+    ],
+    ['a probability above 1', { match: { probability: 1.5 }, effect: A_RULE.effect }, 'match.probability'],
+    ['times 0', { effect: A_RULE.effect, times: 0 }, 'times'],
+    ['until that is no date', { effect: A_RULE.effect, until: 'tomorrow' }, 'until'],
+    ['an unknown match field', { match: { psu: 'x' }, effect: A_RULE.effect }, 'match'],
+    [
+      'an SCA effect matched by operation',
+      { match: { operation: 'listAccounts' }, effect: { sca: 'fail' } },
+      'match.operation',
+    ],
+    ['no effect', { match: {} }, 'effect'],
+  ];
+  for (const [what, rule, field] of cases) {
+    it(`answers 400 naming ${field} for ${what}, and adds nothing`, async () => {
+      const { raw, sb } = bank();
+      const answer = await call(sb, 'POST', '/_sandbank/faults', { body: rule });
+      expect(answer.status).toBe(400);
+      const found = messages(answer).find((m) => m.path === field);
+      expect(found, JSON.stringify(messages(answer))).toBeDefined();
+      expect(found?.code).toBe('FORMAT_ERROR');
+      expect(found?.text).toContain(field);
+      expect(raw.getState().faults.rules).toEqual([]);
+    });
+  }
+});
+
+describe('operation names', () => {
+  it('accepts exactly the operationIds of the OpenAPI document', async () => {
+    const { sb } = bank();
+    const doc = (await call(sb, 'GET', '/_sandbank/openapi.json')).body as {
+      paths: Record<string, Record<string, { operationId: string }>>;
+    };
+    const ids = Object.values(doc.paths).flatMap((methods) =>
+      Object.values(methods).map((o) => o.operationId),
+    );
+    expect(ids).toContain('listAccounts');
+    expect(ids).toContain('sandboxGetAccount');
+    for (const operation of ids) {
+      const answer = await call(sb, 'POST', '/_sandbank/faults', {
+        body: { match: { operation }, effect: { status: 500, code: 'SYSTEM_ERROR' } },
+      });
+      expect(answer.status, operation).toBe(201);
+    }
+  });
+
+  it('tells the mock-data API’s getAccount from the AIS one', async () => {
+    const { sb } = bank();
+    await call(sb, 'POST', '/_sandbank/faults', {
+      body: { match: { operation: 'sandboxGetAccount' }, effect: { status: 500, code: 'SYSTEM_ERROR' } },
+    });
+    const accountId = Object.keys(sb.getState().accounts)[0] ?? '';
+    expect((await api(sb, 'GET', `/v1/sandbox/accounts/${accountId}`)).status).toBe(500);
+    expect((await api(sb, 'GET', `/v1/accounts/${accountId}`)).status).not.toBe(500);
+  });
+});
+
+describe('fault rules live in the state', () => {
+  it('are reset by POST /_sandbank/reset and by POST /v1/sandbox/initialize', async () => {
+    const { sb } = bank();
+    await call(sb, 'POST', '/_sandbank/faults', { body: A_RULE });
+    await call(sb, 'POST', '/_sandbank/reset');
+    expect(sb.getState().faults.rules).toEqual([]);
+    await call(sb, 'POST', '/_sandbank/faults', { body: { effect: { paymentStatus: 'RJCT' } } });
+    expect((await api(sb, 'POST', '/v1/sandbox/initialize')).status).toBeLessThan(300);
+    expect(sb.getState().faults.rules).toEqual([]);
+  });
+
+  it('are exported and imported with the state, counters included', async () => {
+    const { sb } = bank();
+    await call(sb, 'POST', '/_sandbank/faults', { body: { ...A_RULE, times: 2 } });
+    await api(sb, 'GET', '/v1/accounts');
+    const exported = (await call(sb, 'GET', '/_sandbank/state')).body;
+    const other = bank().sb;
+    expect((await call(other, 'PUT', '/_sandbank/state', { body: exported })).status).toBe(204);
+    expect(other.getState().faults.rules[0]).toMatchObject({ id: 'fault-1', seen: 1, fired: 1, times: 2 });
+    expect((await api(other, 'GET', '/v1/accounts')).status).toBe(503);
+    expect((await api(other, 'GET', '/v1/accounts')).status).not.toBe(503);
+  });
+
+  it('imports a state exported before fault rules existed', async () => {
+    const { sb } = bank();
+    const { faults: _faults, ...old } = sb.getState();
+    expect((await call(sb, 'PUT', '/_sandbank/state', { body: old })).status).toBe(204);
+    expect(sb.getState().faults).toEqual({ counter: 0, rules: [], held: [] });
+  });
+
+  it('removes one rule by id, and answers 404 for one it does not know', async () => {
+    const { sb } = bank();
+    await call(sb, 'POST', '/_sandbank/faults', { body: A_RULE });
+    await call(sb, 'POST', '/_sandbank/faults', { body: A_RULE });
+    expect((await call(sb, 'DELETE', '/_sandbank/faults/fault-1')).status).toBe(204);
+    expect(sb.getState().faults.rules.map((r) => r.id)).toEqual(['fault-2']);
+    const unknown = await call(sb, 'DELETE', '/_sandbank/faults/fault-9');
+    expect(unknown.status).toBe(404);
+    expect(messages(unknown)[0]?.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('the per-request header X-Sandbank-Fault', () => {
+  it('answers the error it names, for this request alone, changing nothing', async () => {
+    const { sb } = bank();
+    const before = sb.getState();
+    const answer = await api(sb, 'GET', '/v1/sandbox/customers', {
+      headers: { 'x-sandbank-fault': 'status=429; code=ACCESS_EXCEEDED; text="slow down"; retry-after=5' },
+    });
+    expect(answer.status).toBe(429);
+    expect(answer.body.tppMessages[0]).toMatchObject({ code: 'ACCESS_EXCEEDED', text: 'slow down' });
+    expect(answer.headers.get('retry-after')).toBe('5');
+    expect(answer.headers.get('x-sandbank-fault')).toBe('header; 429 ACCESS_EXCEEDED');
+    expect(sb.getState()).toBe(before);
+    expect((await api(sb, 'GET', '/v1/sandbox/customers')).status).toBe(200);
+  });
+
+  it('drops the connection, or applies a scenario’s request effect', async () => {
+    const { sb } = bank();
+    const dropped = await sb.fetch(
+      new Request('https://bank.example/v1/sandbox/customers', {
+        headers: { 'x-request-id': 'r-1', 'x-sandbank-fault': 'network=error' },
+      }),
+    );
+    expect(dropped.type).toBe('error');
+    const expired = await api(sb, 'GET', '/v1/accounts', {
+      headers: { 'x-sandbank-fault': 'scenario=consent-expired' },
+    });
+    expect(expired.status).toBe(401);
+    expect(expired.body.tppMessages[0].code).toBe('CONSENT_EXPIRED');
+  });
+
+  it('answers 400 naming the header when it cannot be read', async () => {
+    const { sb } = bank();
+    const answer = await api(sb, 'GET', '/v1/sandbox/customers', {
+      headers: { 'x-sandbank-fault': 'status=503' },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.tppMessages[0]).toMatchObject({ code: 'FORMAT_ERROR', path: 'X-Sandbank-Fault' });
+  });
+
+  it('is ignored in the production profile', async () => {
+    const { sb } = bank('production');
+    const answer = await api(sb, 'GET', '/v1/accounts', {
+      headers: { 'x-sandbank-fault': 'status=503; code=SYSTEM_ERROR' },
+    });
+    expect(answer.status).not.toBe(503);
+    expect(answer.headers.get('x-sandbank-fault')).toBeNull();
+  });
+});
