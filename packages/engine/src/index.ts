@@ -1,3 +1,4 @@
+export type { StateChange } from './core/changes.js';
 export type {
   AcceptFix,
   AcceptFixDefaults,
@@ -10,12 +11,14 @@ export type { CookieJar, StoredCookie } from './core/cookie-jar.js';
 export { createMemoryCookieJar } from './core/cookie-jar.js';
 export type { ErrorCode, TppMessage } from './core/errors.js';
 export { ERROR_STATUSES } from './core/errors.js';
+export type { HistoryPoint } from './core/history.js';
 export type { EngineRequest, EngineResponse } from './core/http.js';
 export type { Route, Service } from './core/router.js';
 export type {
   Account,
   Agreement,
   Authorisation,
+  BankState,
   CardAccount,
   CardTransaction,
   Consent,
@@ -27,6 +30,7 @@ export type {
   ScaSession,
   SeenRequests,
   SigningBasket,
+  Snapshot,
   State,
   Transaction,
 } from './core/state.js';

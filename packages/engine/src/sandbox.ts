@@ -1,7 +1,9 @@
 import { freeze, type Patch } from 'immer';
+import { describeCommit, type StateChange } from './core/changes.js';
 import type { AcceptFixDefaults, Profile } from './core/context.js';
 import { addJarCookies, type CookieJar, keepJarCookies } from './core/cookie-jar.js';
 import { ApiError, apiError } from './core/errors.js';
+import { createHistory } from './core/history.js';
 import { type EngineResponse, errorBody, json } from './core/http.js';
 import { parseMount, pathBelow } from './core/mount.js';
 import { createReducer } from './core/reducer.js';
@@ -97,6 +99,10 @@ export interface SandboxOptions {
   cookieJar?: CookieJar;
   /** TPPs in the bank's register from the start (the production profile accepts only these). */
   registeredTpps?: Array<Omit<RegisteredTpp, 'registeredAt' | 'email'> & { email?: string }>;
+  /** Commits remembered for `POST /_sandbank/history/{seq}/restore` (default 200; 0 keeps none). */
+  historyLimit?: number;
+  /** The number the first commit follows (default 0): a restarted host passes its last, so numbers never repeat. */
+  firstSeq?: number;
 }
 
 export interface Commit {
@@ -119,6 +125,12 @@ export interface RequestLogEntry {
   responseBody: unknown;
   /** The signature check, step by step (empty when the request was not checked). */
   signature: { verdict: 'verified' | 'rejected' | 'unchecked'; steps: VerifyStep[] };
+  /** The commit this request made (`POST /_sandbank/history/{commit}/restore` undoes it), null if none. */
+  commit: number | null;
+  /** What the commit changed, from its patches (empty when nothing changed). */
+  changes: StateChange[];
+  /** Changes left out of `changes` (a very large commit lists its first ones). */
+  changesOmitted: number;
 }
 
 export type SandboxEvent = { type: 'commit'; commit: Commit } | { type: 'request'; entry: RequestLogEntry };
@@ -172,7 +184,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   // The engine never changes a state in place; frozen, a reading request can use it without a draft.
   freeze(state, true);
   useSigningClock(source);
-  let seq = 0;
+  let seq = options.firstSeq ?? 0;
+  const history = createHistory(options.historyLimit);
   let tail: Promise<unknown> = Promise.resolve();
   const listeners = new Set<(event: SandboxEvent) => void>();
 
@@ -226,6 +239,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       await previous;
       let response: EngineResponse;
       let operation: string | null = null;
+      let committed: { seq: number; before: State; patches: Patch[] } | null = null;
       if (pre !== null) {
         response = json(pre.status, errorBody(pre.messages), pre.headers);
       } else {
@@ -240,6 +254,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
           basePath: `${mount.prefix}${basePath}`,
           acceptFixDefaults,
           tpp,
+          history,
           ...(options.secret === undefined ? {} : { secret: options.secret }),
         });
         response = reduction.response;
@@ -248,6 +263,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
           const commit: Commit = { seq: ++seq, patches: reduction.patches, state: reduction.state };
           try {
             await options.persist?.(commit);
+            committed = { seq: commit.seq, before: state, patches: commit.patches };
+            history.record({ seq: commit.seq, at: now, operation, before: state });
             state = reduction.state;
             emit({ type: 'commit', commit });
           } catch (error) {
@@ -287,6 +304,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
                 tpp.kind === 'rejected' ? 'rejected' : tpp.kind === 'verified' ? 'verified' : 'unchecked',
               steps,
             },
+            commit: committed?.seq ?? null,
+            ...describeCommit(committed),
           },
         });
       }

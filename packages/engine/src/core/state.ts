@@ -332,7 +332,8 @@ export const PageSession = z.object({
 });
 export type PageSession = z.infer<typeof PageSession>;
 
-export const State = z.object({
+/** The bank itself: every slice but the named snapshots. */
+export const BankState = z.object({
   version: z.literal(STATE_VERSION),
   meta: z.object({ seed: z.string(), counter: z.number().int().nonnegative() }),
   clock: z.object({
@@ -367,6 +368,13 @@ export const State = z.object({
     .object({ counter: z.number().int().nonnegative(), sessions: z.record(z.string(), PageSession) })
     .default({ counter: 0, sessions: {} }),
 });
+export type BankState = z.infer<typeof BankState>;
+
+/** A named snapshot of the bank (docs/decisions/time-travel.md): kept in the state, so it is durable. */
+export const Snapshot = z.object({ savedAt: z.number().int(), state: BankState });
+export type Snapshot = z.infer<typeof Snapshot>;
+
+export const State = BankState.extend({ snapshots: z.record(z.string(), Snapshot).default({}) });
 export type State = z.infer<typeof State>;
 
 export function emptyState(seed: string): State {
@@ -392,5 +400,6 @@ export function emptyState(seed: string): State {
     tppRegistry: {},
     seenRequests: {},
     pages: { counter: 0, sessions: {} },
+    snapshots: {},
   };
 }

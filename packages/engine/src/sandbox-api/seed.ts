@@ -420,7 +420,10 @@ export function reseed(state: State, seed: string, now: number): void {
   // Browsers keep their cookies across a reset: the pages' token counter goes on, so no new session
   // is handed a token an old one had (the sessions themselves go, with the authorisations).
   const pageCounter = state.pages.counter;
+  // Named snapshots are outside the bank's timeline: a reset keeps them (docs/decisions/time-travel.md).
+  const snapshots = state.snapshots;
   Object.assign(state, createSeedState(seed, now));
+  state.snapshots = snapshots;
   state.clock.offsetMs = offsetMs;
   state.tppRegistry = registry;
   state.pages.counter = pageCounter;
