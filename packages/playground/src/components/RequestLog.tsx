@@ -1,9 +1,11 @@
 import type { RequestLogEntry } from '@sandbank/engine';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { toCurl } from '../bank/request.js';
+import { restoreOf, undoneCommits } from '../bank/time-travel.js';
 import { formatTime } from '../derive/time.js';
 import { JsonView } from './JsonView.js';
 import { SignatureSteps } from './SignatureSteps.js';
+import { StateChanges } from './StateChanges.js';
 import { StatusBadge } from './StatusBadge.js';
 import { readTppMessages, TppMessages } from './TppMessages.js';
 import { VirtualList } from './VirtualList.js';
@@ -76,6 +78,7 @@ export function RequestDetail({ entry }: { entry: RequestLogEntry }) {
         <pre className="json">{curl}</pre>
       </details>
       <TppMessages messages={readTppMessages(entry.responseBody)} />
+      <StateChanges entry={entry} />
       <SignatureSteps signature={entry.signature} />
       <h4>Request headers</h4>
       <Headers headers={entry.requestHeaders} label="Request headers" />
@@ -103,6 +106,7 @@ export function RequestLog({
   const rows = useMemo(() => entries.filter((e) => matches(e, needle)), [entries, needle]);
   const filterId = useId();
   const current = selected && entries.includes(selected) ? selected : null;
+  const undone = useMemo(() => undoneCommits(entries), [entries]);
   return (
     <section className="request-log" aria-label="Request log">
       <div className="toolbar">
@@ -142,11 +146,24 @@ export function RequestLog({
             followEnd
             getKey={(_, index) => String(index)}
             empty="No requests yet. Everything the bank answers shows up here."
+            rowClassName={(entry) =>
+              restoreOf(entry) !== null
+                ? 'log-restore'
+                : entry.commit != null && undone.has(entry.commit)
+                  ? 'log-undone'
+                  : ''
+            }
             renderRow={(entry) => (
               <button
                 type="button"
                 className="log-row"
-                aria-label={`${entry.method} ${entry.path}: ${entry.status}, ${entry.durationMs.toFixed(1)} ms`}
+                aria-label={`${entry.method} ${entry.path}: ${entry.status}, ${entry.durationMs.toFixed(1)} ms${
+                  restoreOf(entry)
+                    ? `, ${restoreOf(entry)?.label}`
+                    : entry.commit != null && undone.has(entry.commit)
+                      ? ', undone by a restore'
+                      : ''
+                }`}
                 aria-current={entry === current ? 'true' : undefined}
                 onClick={() => setSelected(entry)}
               >
@@ -155,6 +172,9 @@ export function RequestLog({
                 <span className="mono ellipsis">
                   {entry.path}
                   {firstCode(entry) ? <span className="muted"> {firstCode(entry)}</span> : null}
+                  {restoreOf(entry) ? (
+                    <span className="restore-mark"> ↺ {restoreOf(entry)?.label}</span>
+                  ) : null}
                 </span>
                 <span className="mono muted amount">{entry.durationMs.toFixed(1)} ms</span>
               </button>

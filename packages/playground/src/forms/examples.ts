@@ -187,6 +187,12 @@ export const EXAMPLES: Readonly<Record<string, ExampleMaker>> = {
 
   'POST /_sandbank/clock': () => ({ params: {}, body: { advanceMinutes: 60 } }),
 
+  'POST /_sandbank/snapshots': ({ state }) => {
+    let n = 1;
+    while (`example ${n}` in state.snapshots) n++;
+    return { params: {}, body: { name: `example ${n}` } };
+  },
+
   'POST /_sandbank/tpps': ({ state }) => {
     let n = 1;
     while (`PSDNO-FSA-EXAMPLE${n}` in state.tppRegistry) n++;
