@@ -115,3 +115,23 @@ describe('controls', () => {
     expect(log[0]!.requestHeaders['tpp-session-id']).toBe('playground-ais-1');
   });
 });
+
+describe('the header note', () => {
+  it('goes once the bank changes again, e.g. after a reset', async () => {
+    const { connection } = bankWithLog();
+    renderWithBank(
+      connection,
+      <>
+        <ClockPanel fixedNow={FIXTURE_NOW} />
+        <StatePanel />
+      </>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: '+1 h' }));
+    const clock = screen.getByRole('region', { name: 'Bank clock' });
+    await waitFor(() => expect(clock.textContent).toContain('Advanced 60 minutes.'));
+    await user.click(screen.getByRole('button', { name: 'Reset sandbox' }));
+    await waitFor(() => expect(screen.getByText('Back to the seeded state.')).toBeTruthy());
+    expect(clock.textContent).not.toContain('Advanced 60 minutes.');
+  });
+});

@@ -1,5 +1,5 @@
 import type { RequestLogEntry } from '@sandbank/engine';
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { toCurl } from '../bank/request.js';
 import { restoreOf, undoneCommits } from '../bank/time-travel.js';
 import { formatTime } from '../derive/time.js';
@@ -42,6 +42,11 @@ function Headers({ headers, label }: { headers: Record<string, string>; label: s
 export function RequestDetail({ entry }: { entry: RequestLogEntry }) {
   const [copied, setCopied] = useState<'idle' | 'done' | 'failed'>('idle');
   const curl = useMemo(() => toCurl(entry), [entry]);
+  // On a narrow window the detail sits below the list: bring it into view when a request is chosen.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (entry) box.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [entry]);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(curl);
@@ -51,7 +56,7 @@ export function RequestDetail({ entry }: { entry: RequestLogEntry }) {
     }
   };
   return (
-    <div className="request-detail">
+    <div className="request-detail" ref={box}>
       <header className="card-head">
         <StatusBadge status={entry.status} />
         <strong className="mono">{entry.method}</strong>
