@@ -260,3 +260,21 @@ describe('named snapshots', () => {
     expect(JSON.stringify(sandbox.getState())).toBe(before);
   });
 });
+
+describe('the time-travel routes in the OpenAPI document', () => {
+  it('lists history and snapshots like the other control routes', async () => {
+    const sandbox = newSandbox();
+    const document = await api(sandbox, 'GET', '/_sandbank/openapi.json');
+    const paths = Object.keys(document.body.paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/_sandbank/history',
+        '/_sandbank/history/{seq}/restore',
+        '/_sandbank/snapshots',
+        '/_sandbank/snapshots/{name}',
+        '/_sandbank/snapshots/{name}/restore',
+      ]),
+    );
+    expect(document.body.paths['/_sandbank/snapshots'].post.operationId).toBe('saveSnapshot');
+  });
+});
