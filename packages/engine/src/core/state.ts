@@ -369,11 +369,9 @@ export const BankState = z.object({
     .default({ counter: 0, sessions: {} }),
 });
 export type BankState = z.infer<typeof BankState>;
-
 /** A named snapshot of the bank (docs/decisions/time-travel.md): kept in the state, so it is durable. */
 export const Snapshot = z.object({ savedAt: z.number().int(), state: BankState });
 export type Snapshot = z.infer<typeof Snapshot>;
-
 export const State = BankState.extend({ snapshots: z.record(z.string(), Snapshot).default({}) });
 export type State = z.infer<typeof State>;
 
