@@ -12,6 +12,7 @@ import {
   ledgerBaselines,
   PART_7_CODES,
   requestArbitrary,
+  restartRequestIds,
   toRequest,
 } from './generators.js';
 
@@ -60,6 +61,7 @@ describe('robustness under generated requests', () => {
     });
     const answers = async () => {
       const sandbox = fuzzSandbox('same', { checkResponses: false });
+      restartRequestIds();
       const out: string[] = [];
       for (const [generated, pick] of sequence) {
         const response = await sandbox.fetch(toRequest(generated, sandbox.getState(), pick));

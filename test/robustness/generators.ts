@@ -351,6 +351,14 @@ function resolvePayment(text: string, state: State, pick: number): string {
 const GENERATED_IDS = new Set(['fuzz', 'fuzz-ais', 'fuzz-payment']);
 let sent = 0;
 
+/**
+ * Numbers the generated X-Request-IDs from the start again: two banks fed the same sequence then see
+ * the same ids (the replay memory keeps them, and a state export shows them).
+ */
+export function restartRequestIds(): void {
+  sent = 0;
+}
+
 export function toRequest(generated: GeneratedRequest, state: State, pick: number): Request {
   const hasBody = generated.body !== null && generated.method !== 'GET';
   const headers = new Headers();

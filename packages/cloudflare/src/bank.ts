@@ -113,6 +113,8 @@ export class SandbankBank {
       now: fixed === null ? () => Date.now() : () => fixed,
       maxControlBodyBytes: MAX_CONTROL_BODY_BYTES,
       ...(store.restored === null ? {} : { initialState: store.restored }),
+      // Commit numbers (restore targets) go on from the stored log across evictions.
+      firstSeq: store.lastSeq,
       persist: async (commit) => {
         this.logSeq = await store.append(commit.patches, commit.state);
       },

@@ -1,3 +1,4 @@
+export type { StateChange } from './core/changes.js';
 export type {
   AcceptFix,
   AcceptFixDefaults,
@@ -11,12 +12,14 @@ export { createMemoryCookieJar } from './core/cookie-jar.js';
 export type { ErrorCode, TppMessage } from './core/errors.js';
 export { ERROR_STATUSES } from './core/errors.js';
 export type { FaultEffect, FaultMatch, FaultRule } from './core/fault-state.js';
+export type { HistoryPoint } from './core/history.js';
 export type { EngineRequest, EngineResponse } from './core/http.js';
 export type { Route, Service } from './core/router.js';
 export type {
   Account,
   Agreement,
   Authorisation,
+  BankState,
   CardAccount,
   CardTransaction,
   Consent,
@@ -28,6 +31,7 @@ export type {
   ScaSession,
   SeenRequests,
   SigningBasket,
+  Snapshot,
   State,
   Transaction,
 } from './core/state.js';

@@ -1,7 +1,9 @@
 import { freeze, type Patch } from 'immer';
+import { describeCommit, type StateChange } from './core/changes.js';
 import type { AcceptFixDefaults, Profile } from './core/context.js';
 import { addJarCookies, type CookieJar, keepJarCookies } from './core/cookie-jar.js';
 import { ApiError, apiError } from './core/errors.js';
+import { createHistory } from './core/history.js';
 import { type EngineResponse, errorBody, json } from './core/http.js';
 import { parseMount, pathBelow } from './core/mount.js';
 import { createReducer } from './core/reducer.js';
@@ -103,6 +105,10 @@ export interface SandboxOptions {
   registeredTpps?: Array<Omit<RegisteredTpp, 'registeredAt' | 'email'> & { email?: string }>;
   /** How a fault rule's delay waits (default setTimeout); tests pass their own to stay off the clock. */
   sleep?: (ms: number) => Promise<void>;
+  /** Commits remembered for `POST /_sandbank/history/{seq}/restore` (default 200; 0 keeps none). */
+  historyLimit?: number;
+  /** The number the first commit follows (default 0): a restarted host passes its last, so numbers never repeat. */
+  firstSeq?: number;
 }
 
 export interface Commit {
@@ -125,6 +131,12 @@ export interface RequestLogEntry {
   responseBody: unknown;
   /** The signature check, step by step (empty when the request was not checked). */
   signature: { verdict: 'verified' | 'rejected' | 'unchecked'; steps: VerifyStep[] };
+  /** The commit this request made (`POST /_sandbank/history/{commit}/restore` undoes it), null if none. */
+  commit: number | null;
+  /** What the commit changed, from its patches (empty when nothing changed). */
+  changes: StateChange[];
+  /** Changes left out of `changes` (a very large commit lists its first ones). */
+  changesOmitted: number;
 }
 
 export type SandboxEvent = { type: 'commit'; commit: Commit } | { type: 'request'; entry: RequestLogEntry };
@@ -181,7 +193,8 @@ export function createSandbox(options: SandboxOptions = {}): SandboxWithFaults {
   // The engine never changes a state in place; frozen, a reading request can use it without a draft.
   freeze(state, true);
   useSigningClock(source);
-  let seq = 0;
+  let seq = options.firstSeq ?? 0;
+  const history = createHistory(options.historyLimit);
   const queue = createSerialQueue();
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const listeners = new Set<(event: SandboxEvent) => void>();
@@ -191,10 +204,16 @@ export function createSandbox(options: SandboxOptions = {}): SandboxWithFaults {
   };
 
   /** Persists and applies a change; on a failed store, rolls it back and answers the 500 instead. */
-  async function commitChange(next: State, patches: Patch[]): Promise<EngineResponse | null> {
+  async function commitChange(
+    next: State,
+    patches: Patch[],
+    operation: string | null = null,
+  ): Promise<EngineResponse | null> {
     const commit: Commit = { seq: ++seq, patches, state: next };
     try {
       await options.persist?.(commit);
+      // The state before each commit, for POST /_sandbank/history/{seq}/restore (time travel).
+      history.record({ seq: commit.seq, at: source() + state.clock.offsetMs, operation, before: state });
       state = next;
       emit({ type: 'commit', commit });
       return null;
@@ -288,6 +307,7 @@ export function createSandbox(options: SandboxOptions = {}): SandboxWithFaults {
             )
           : null;
       const fault = faulting === null ? null : await faulting;
+      let committed: { seq: number; before: State; patches: Patch[] } | null = null;
       if (pre !== null) {
         response = json(pre.status, errorBody(pre.messages), pre.headers);
       } else if (fault?.response) {
@@ -304,12 +324,15 @@ export function createSandbox(options: SandboxOptions = {}): SandboxWithFaults {
           basePath: `${mount.prefix}${basePath}`,
           acceptFixDefaults,
           tpp,
+          history,
           ...(options.secret === undefined ? {} : { secret: options.secret }),
         });
         response = reduction.response;
         operation = reduction.operation;
         if (reduction.patches.length > 0) {
-          response = (await commitChange(reduction.state, reduction.patches)) ?? response;
+          const before = state;
+          response = (await commitChange(reduction.state, reduction.patches, operation)) ?? response;
+          if (state !== before) committed = { seq, before, patches: reduction.patches };
         }
         if (fault) response = fault.mark(response);
       }
@@ -334,6 +357,8 @@ export function createSandbox(options: SandboxOptions = {}): SandboxWithFaults {
                 tpp.kind === 'rejected' ? 'rejected' : tpp.kind === 'verified' ? 'verified' : 'unchecked',
               steps,
             },
+            commit: committed?.seq ?? null,
+            ...describeCommit(committed),
           },
         });
       }

@@ -3,6 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import './support/dom.js';
+import type { BankConnection } from '../src/bank/connection.js';
+import { useBankState } from '../src/bank/hooks.js';
 import { ClockPanel } from '../src/components/ClockPanel.js';
 import { FlowRunner } from '../src/components/FlowRunner.js';
 import { StatePanel } from '../src/components/StatePanel.js';
@@ -10,6 +12,11 @@ import { TryIt } from '../src/components/TryIt.js';
 import { FIXTURE_NOW, fixtureState } from '../src/fixtures/state.js';
 import { redirectUri } from '../src/flows/definitions.js';
 import { bankWithLog, renderWithBank } from './support/bank.js';
+
+/** The State panel as the app shows it: fed the live state. */
+function LiveStatePanel({ connection }: { connection: BankConnection }) {
+  return <StatePanel state={useBankState(connection)} />;
+}
 
 describe('controls', () => {
   it('advances the bank clock by a day through the control plane', async () => {
@@ -39,18 +46,21 @@ describe('controls', () => {
     expect(log[0]).toMatchObject({ method: 'POST', path: '/v1/sandbox/initialize', status: 204 });
   });
 
-  it('saves a named snapshot and restores it with PUT /_sandbank/state', async () => {
+  it('saves a named snapshot in the bank, lists it from the state, restores and deletes it', async () => {
     const { connection, log } = bankWithLog();
-    renderWithBank(connection, <StatePanel />);
+    renderWithBank(connection, <LiveStatePanel connection={connection} />);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Snapshot name'), 'seeded');
     await user.click(screen.getByRole('button', { name: 'Save snapshot' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Saved "seeded".'));
-    await user.click(screen.getByRole('button', { name: 'Restore' }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('"seeded" restored.'));
+    await user.click(await screen.findByRole('button', { name: 'Restore snapshot seeded' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Restored "seeded".'));
+    await user.click(screen.getByRole('button', { name: 'Delete snapshot seeded' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Restore snapshot seeded' })).toBeNull());
     expect(log.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual([
-      'GET /_sandbank/state 200',
-      'PUT /_sandbank/state 204',
+      'POST /_sandbank/snapshots 201',
+      'POST /_sandbank/snapshots/seeded/restore 200',
+      'DELETE /_sandbank/snapshots/seeded 204',
     ]);
   });
 
@@ -103,5 +113,25 @@ describe('controls', () => {
     expect(log[0]).toMatchObject({ method: 'POST', path: '/v1/bank-offered-consents' });
     expect(log[0]!.requestHeaders['tpp-redirect-uri']).toBe(redirectUri());
     expect(log[0]!.requestHeaders['tpp-session-id']).toBe('playground-ais-1');
+  });
+});
+
+describe('the header note', () => {
+  it('goes once the bank changes again, e.g. after a reset', async () => {
+    const { connection } = bankWithLog();
+    renderWithBank(
+      connection,
+      <>
+        <ClockPanel fixedNow={FIXTURE_NOW} />
+        <StatePanel />
+      </>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: '+1 h' }));
+    const clock = screen.getByRole('region', { name: 'Bank clock' });
+    await waitFor(() => expect(clock.textContent).toContain('Advanced 60 minutes.'));
+    await user.click(screen.getByRole('button', { name: 'Reset sandbox' }));
+    await waitFor(() => expect(screen.getByText('Back to the seeded state.')).toBeTruthy());
+    expect(clock.textContent).not.toContain('Advanced 60 minutes.');
   });
 });

@@ -258,8 +258,25 @@ describe('the built playground in Chromium', () => {
     const searchMs = Date.now() - started;
     expect(await page.locator('.transactions li').count()).toBeLessThan(60);
     await page.screenshot({ path: join(shots, 'hundred-thousand.png') });
+    // The state tree over the same bank: closed, it renders a few rows; a search walks the ledger.
+    await page.getByRole('button', { name: 'State', exact: true }).click();
+    const tree = page.getByRole('tree');
+    await tree.waitFor();
+    expect(await tree.getByRole('treeitem').count()).toBeLessThan(60);
+    const treeStarted = Date.now();
+    await page
+      .getByRole('region', { name: 'State tree' })
+      .getByLabel('Search')
+      .fill('Bulk transaction 99999');
+    await tree
+      .getByRole('treeitem', { name: /Bulk transaction 99999/ })
+      .first()
+      .waitFor();
+    const treeSearchMs = Date.now() - treeStarted;
+    expect(await tree.getByRole('treeitem').count()).toBeLessThan(60);
     await page.context().close();
     expect(searchMs).toBeLessThan(3000);
+    expect(treeSearchMs).toBeLessThan(3000);
     expect(errors).toEqual([]);
   }, 120_000);
 
@@ -308,5 +325,129 @@ describe('the built playground in Chromium', () => {
     }
     await page.context().close();
     expect(problems).toEqual([]);
+  }, 60_000);
+});
+
+/** Horizontal overflow of the page, in px (0 when it fits the window). */
+function overflowOf(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+/** The payment ids in the bank, read the way a page reads it (GET /_sandbank/state, answered by the worker). */
+function paymentIds(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const state = (await (await fetch('/_sandbank/state')).json()) as { payments: Record<string, unknown> };
+    return Object.keys(state.payments);
+  });
+}
+
+describe('the playground as the bank DevTools, in Chromium on the worker', () => {
+  it('finds the payment in the state tree, lists its changes, and restores to before it in every tab, durably', async () => {
+    const { page, errors, context } = await open(1440, 900);
+    await page.getByText('service worker: every tab sees it').waitFor();
+    const other = await openIn(context, '#/activity');
+    await other.page.getByRole('heading', { name: 'Payments' }).waitFor();
+
+    await page.getByRole('button', { name: 'TPP flows' }).click();
+    await page.getByRole('button', { name: 'Payment → SCA → clock → settled' }).click();
+    await page.getByRole('button', { name: 'Run all' }).click();
+    await page.getByText('Flow complete.').waitFor({ timeout: 120_000 });
+    const [paymentId] = await paymentIds(page);
+    expect(paymentId).toBeDefined();
+    await other.page
+      .getByRole('article', { name: /^Payment / })
+      .first()
+      .waitFor();
+
+    // The state tree finds the payment by its id.
+    await page.getByRole('button', { name: 'State', exact: true }).click();
+    await page.getByRole('tree').waitFor();
+    await page.getByLabel('Search').fill(paymentId as string);
+    const tree = page.getByRole('tree');
+    await tree
+      .getByRole('treeitem', { name: new RegExp(`^▸?${paymentId}`) })
+      .first()
+      .waitFor();
+    await page.screenshot({ path: join(shots, 'state-tree.png') });
+
+    // The payment creation's request lists what it changed, and restores the bank to before it.
+    await page.getByRole('button', { name: /^Requests/ }).click();
+    await page.getByRole('button', { name: /POST \/v1\/payments\/[^:]+: 201/ }).click();
+    const changes = page.getByRole('list', { name: 'State changes' });
+    await changes.getByText(`payments › ${paymentId}`).waitFor();
+    expect(await changes.getByText('added').count()).toBeGreaterThan(0);
+    await page.screenshot({ path: join(shots, 'state-changes.png') });
+    await page.getByRole('button', { name: 'Restore the bank to before this request' }).click();
+    await page.getByText(/The bank is back to before commit \d+\./).waitFor();
+    // The log marks the point: the restore, and the requests it undid.
+    await page
+      .getByRole('button', {
+        name: /POST \/_sandbank\/history\/\d+\/restore: 200.*restored to before commit/,
+      })
+      .waitFor();
+    expect(await page.getByRole('button', { name: /undone by a restore/ }).count()).toBeGreaterThan(0);
+
+    // Gone here, in the other tab (the worker's broadcast) and after a reload (stored).
+    expect(await paymentIds(page)).toEqual([]);
+    await other.page.getByText('No payments yet: run the payment flow.').waitFor({ timeout: 30_000 });
+    expect(await other.page.getByRole('article', { name: /^Payment / }).count()).toBe(0);
+    await other.page.reload();
+    await other.page.getByRole('heading', { name: 'Payments' }).waitFor();
+    expect(await paymentIds(other.page)).toEqual([]);
+
+    // A named snapshot saved in one tab is listed in the other, and restores there.
+    await page.getByRole('button', { name: 'State', exact: true }).click();
+    await page.getByLabel('Snapshot name').fill('before anything');
+    await page.getByRole('button', { name: 'Save snapshot' }).click();
+    await other.page.goto(`${base}/#/state`);
+    await other.page.getByRole('button', { name: 'Restore snapshot before anything' }).waitFor();
+    await context.close();
+    expect([...errors, ...other.errors]).toEqual([]);
+  }, 240_000);
+
+  it('has no horizontal scroll at 390 px after every guided flow, and opens a request in view', async () => {
+    const { page, errors } = await open(390, 844);
+    await page.getByRole('navigation', { name: 'Customers and their holdings' }).waitFor();
+    // The header collapses: it takes at most a quarter of the window.
+    const header = await page.locator('.app-header').boundingBox();
+    expect(header?.height ?? 999).toBeLessThanOrEqual(844 / 4);
+    await page.getByRole('button', { name: 'TPP flows' }).click();
+    for (const flow of ['Consent → SCA → accounts', 'Payment → SCA → clock → settled', 'Signing basket']) {
+      await page.getByRole('button', { name: flow }).click();
+      await page.getByRole('button', { name: 'Run all' }).click();
+      await page.getByText('Flow complete.').waitFor({ timeout: 120_000 });
+      expect(await overflowOf(page), flow).toBeLessThanOrEqual(0);
+    }
+    for (const tab of ['Bank', 'Consents & payments', 'Requests', 'Mock data', 'Try it', 'State']) {
+      await page.getByRole('button', { name: new RegExp(`^${tab}`) }).click();
+      await page.locator('main').waitFor();
+      expect(await overflowOf(page), tab).toBeLessThanOrEqual(0);
+    }
+    await page.getByRole('button', { name: /^Requests/ }).click();
+    await page
+      .getByRole('button', { name: /POST \/v1\/payments\/[^:]+: 201/ })
+      .first()
+      .click();
+    await expect.poll(() => page.getByRole('button', { name: 'Copy as curl' }).isVisible()).toBe(true);
+    const detail = await page.locator('.request-detail').boundingBox();
+    expect(detail).not.toBeNull();
+    expect(detail?.y ?? 9999).toBeLessThan(844);
+    expect((detail?.y ?? 0) + 40).toBeGreaterThan(0);
+    expect(await overflowOf(page)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: join(shots, 'narrow-after-flows.png') });
+    await page.context().close();
+    expect(errors).toEqual([]);
+  }, 300_000);
+
+  it('uses the width at 1440 px', async () => {
+    const { page, errors } = await open(1440, 900);
+    for (const tab of ['TPP flows', 'Try it', 'State']) {
+      await page.getByRole('button', { name: tab, exact: true }).click();
+      const panel = await page.locator('.flows, .try-it, .state-panel').first().boundingBox();
+      expect(panel?.width ?? 0, tab).toBeGreaterThan(1440 * 0.9);
+    }
+    expect(await overflowOf(page)).toBeLessThanOrEqual(0);
+    await page.context().close();
+    expect(errors).toEqual([]);
   }, 60_000);
 });

@@ -77,6 +77,8 @@ async function start(): Promise<Runtime> {
     ...engineOptions(),
     cookieJar,
     ...(store.restored === null ? {} : { initialState: store.restored }),
+    // Commit numbers go on from the stored log, so a restore target never names two commits.
+    firstSeq: store.lastSeq,
     // The response waits for IndexedDB: a worker stopped right after answering loses nothing.
     persist: async (commit) => {
       logSeq = await store.append(commit.patches, commit.state);

@@ -32,9 +32,9 @@ function bundle(): Promise<{ worker: string; app: string }> {
       stdin: {
         // The TPP kit too, so pages make their identity with WebCrypto and sign as a browser app does.
         contents: [
-          `import { registerSandbox, VERSION } from ${JSON.stringify(index)};`,
+          `import { createStateMirror, registerSandbox, VERSION } from ${JSON.stringify(index)};`,
           `import { createTppIdentity, signRequest } from ${JSON.stringify(tpp)};`,
-          'window.sandbank = { registerSandbox, VERSION };',
+          'window.sandbank = { createStateMirror, registerSandbox, VERSION };',
           'window.tpp = { createTppIdentity, signRequest };',
         ].join('\n'),
         resolveDir: fileURLToPath(new URL('.', import.meta.url)),

@@ -1,18 +1,34 @@
 import { nameOperations, type Route } from '../core/router.js';
 import { ClockChange, changeClock, getClock } from './clock.js';
+import { listHistory, restoreHistory } from './history.js';
+import {
+  deleteSnapshot,
+  getSnapshot,
+  listSnapshots,
+  restoreSnapshot,
+  SnapshotSave,
+  saveSnapshot,
+} from './snapshots.js';
 import { exportState, importState, resetState } from './state.js';
 import { deregisterTpp, listTpps, registerTpp, TppRegistration } from './tpps.js';
 
 // Names for the request log and the OpenAPI operationIds (function names do not survive minification).
 nameOperations({
   changeClock,
+  deleteSnapshot,
   deregisterTpp,
   exportState,
   getClock,
+  getSnapshot,
   importState,
+  listHistory,
+  listSnapshots,
   listTpps,
   registerTpp,
   resetState,
+  restoreHistory,
+  restoreSnapshot,
+  saveSnapshot,
 });
 
 /** The unsigned control plane under `/_sandbank/` (ARCHITECTURE.md, public contract). */
@@ -62,5 +78,56 @@ export const controlRoutes: readonly Route[] = [
     service: 'control',
     operation: deregisterTpp,
     summary: 'Remove a TPP from the register',
+  },
+  // Time travel (docs/decisions/time-travel.md).
+  {
+    method: 'GET',
+    path: '/history',
+    service: 'control',
+    operation: listHistory,
+    summary: 'The commits the bank can be restored to before',
+  },
+  {
+    method: 'POST',
+    path: '/history/:seq/restore',
+    service: 'control',
+    operation: restoreHistory,
+    summary: "Restore the bank to just before a commit (a request-log entry's `commit`), as one new commit",
+  },
+  {
+    method: 'GET',
+    path: '/snapshots',
+    service: 'control',
+    operation: listSnapshots,
+    summary: 'The named snapshots',
+  },
+  {
+    method: 'POST',
+    path: '/snapshots',
+    service: 'control',
+    operation: saveSnapshot,
+    body: SnapshotSave,
+    summary: 'Save the bank as it is now under a name (replaces a snapshot of that name)',
+  },
+  {
+    method: 'GET',
+    path: '/snapshots/:name',
+    service: 'control',
+    operation: getSnapshot,
+    summary: 'One snapshot with its state',
+  },
+  {
+    method: 'POST',
+    path: '/snapshots/:name/restore',
+    service: 'control',
+    operation: restoreSnapshot,
+    summary: 'Restore the bank to a snapshot, as one new commit (the snapshots stay)',
+  },
+  {
+    method: 'DELETE',
+    path: '/snapshots/:name',
+    service: 'control',
+    operation: deleteSnapshot,
+    summary: 'Delete a snapshot',
   },
 ];

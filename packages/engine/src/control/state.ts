@@ -22,7 +22,9 @@ export const importState: Operation = (draft, input) => {
       path === '' ? {} : { path },
     );
   }
-  Object.assign(draft, parsed.data);
+  // A file exported before snapshots existed (or saved without them) leaves the bank's snapshots as they are.
+  const keepSnapshots = typeof input.body === 'object' && input.body !== null && !('snapshots' in input.body);
+  Object.assign(draft, keepSnapshots ? { ...parsed.data, snapshots: draft.snapshots } : parsed.data);
   return empty(204);
 };
 

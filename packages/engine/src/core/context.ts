@@ -1,4 +1,5 @@
 import type { TppMessage } from './errors.js';
+import type { HistoryReader } from './history.js';
 
 export type Profile = 'sandbox' | 'production';
 
@@ -71,4 +72,6 @@ export interface RequestContext {
   tpp: TppContext;
   /** Messages added to a successful answer (deprecations, role warnings in the sandbox profile). */
   warnings: TppMessage[];
+  /** The engine's remembered commits, for the control plane's time travel (absent: none kept). */
+  history?: HistoryReader;
 }

@@ -333,7 +333,8 @@ export const PageSession = z.object({
 });
 export type PageSession = z.infer<typeof PageSession>;
 
-export const State = z.object({
+/** The bank itself: every slice but the named snapshots. */
+export const BankState = z.object({
   version: z.literal(STATE_VERSION),
   meta: z.object({ seed: z.string(), counter: z.number().int().nonnegative() }),
   clock: z.object({
@@ -370,6 +371,11 @@ export const State = z.object({
   // Issue 19: fault rules (src/faults/, docs/faults.md); the default lets an older export import.
   faults: FaultsState.default(emptyFaults),
 });
+export type BankState = z.infer<typeof BankState>;
+/** A named snapshot of the bank (docs/decisions/time-travel.md): kept in the state, so it is durable. */
+export const Snapshot = z.object({ savedAt: z.number().int(), state: BankState });
+export type Snapshot = z.infer<typeof Snapshot>;
+export const State = BankState.extend({ snapshots: z.record(z.string(), Snapshot).default({}) });
 export type State = z.infer<typeof State>;
 
 export function emptyState(seed: string): State {
@@ -396,5 +402,6 @@ export function emptyState(seed: string): State {
     seenRequests: {},
     pages: { counter: 0, sessions: {} },
     faults: emptyFaults(),
+    snapshots: {},
   };
 }

@@ -1,7 +1,7 @@
 import { DAY_MS, isoDate } from '../core/dates.js';
 import { allocateId } from '../core/ids.js';
 import { ledgerFrom } from '../core/ledger.js';
-import { addAmounts, negateAmount } from '../core/money.js';
+import { addAmounts, fromMinor, negateAmount, toMinor } from '../core/money.js';
 import { type Account, emptyState, type State, type Transaction } from '../core/state.js';
 import { ibanFromBban, makeBban } from './norwegian.js';
 import { pick, randomAmount, seededRandom } from './random.js';
@@ -266,6 +266,24 @@ function history(seed: SeedAccount, random: () => number, now: number): Draft[] 
   return out;
 }
 
+/**
+ * The movements a bank would have let through: a debit that would take the booked balance below the
+ * credit line is left out (issue 22: with history starting just after payday, a salary account
+ * with no credit line paid rent and shopping before any salary came, and dipped to about −3 000 NOK).
+ * Returns the kept drafts and the room left, so the pending ones obey the same rule.
+ */
+function affordable(drafts: readonly Draft[], seed: SeedAccount): { kept: Draft[]; room: bigint } {
+  let room = toMinor(seed.opening, seed.currency) + toMinor(seed.creditLine, seed.currency);
+  const kept: Draft[] = [];
+  for (const draft of drafts) {
+    const amount = toMinor(draft.amount, seed.currency);
+    if (room + amount < 0n) continue;
+    room += amount;
+    kept.push(draft);
+  }
+  return { kept, room };
+}
+
 function toTransaction(
   state: State,
   account: Account,
@@ -340,23 +358,22 @@ export function createSeedState(seed: string, now: number): State {
       };
       state.accounts[account.id] = account;
       accountIds.push(account.id);
-      const drafts = history(spec, random, now);
+      const { kept: drafts, room } = affordable(history(spec, random, now), spec);
       const booked = drafts.map((d) => toTransaction(state, account, d, 'booked'));
-      const pending = [0, 1]
+      const pendingDrafts: Draft[] = [0, 1]
         .filter(() => spec.profile !== 'tax')
-        .map((i) =>
-          toTransaction(
-            state,
-            account,
-            {
-              date: now - i * DAY_MS,
-              amount: negateAmount(randomAmount(random, 30, 400), spec.currency),
-              text: spec.currency === 'EUR' ? 'Amazon EU' : pick(random, SHOPS),
-              code: 'R_300',
-            },
-            'pending',
-          ),
-        );
+        .map((i) => ({
+          date: now - i * DAY_MS,
+          amount: negateAmount(randomAmount(random, 30, 400), spec.currency),
+          text: spec.currency === 'EUR' ? 'Amazon EU' : pick(random, SHOPS),
+          code: 'R_300',
+        }));
+      // Reserved amounts count against the same room (expected = booked + pending).
+      const pending = affordable(pendingDrafts, {
+        ...spec,
+        opening: '0',
+        creditLine: fromMinor(room, spec.currency),
+      }).kept.map((d) => toTransaction(state, account, d, 'pending'));
       account.booked = addAmounts(spec.currency, spec.opening, ...booked.map((t) => t.amount));
       account.expected = addAmounts(spec.currency, account.booked, ...pending.map((t) => t.amount));
       state.transactions[account.id] = ledgerFrom([...pending, ...booked]);
@@ -420,7 +437,10 @@ export function reseed(state: State, seed: string, now: number): void {
   // Browsers keep their cookies across a reset: the pages' token counter goes on, so no new session
   // is handed a token an old one had (the sessions themselves go, with the authorisations).
   const pageCounter = state.pages.counter;
+  // Named snapshots are outside the bank's timeline: a reset keeps them (docs/decisions/time-travel.md).
+  const snapshots = state.snapshots;
   Object.assign(state, createSeedState(seed, now));
+  state.snapshots = snapshots;
   state.clock.offsetMs = offsetMs;
   state.tppRegistry = registry;
   state.pages.counter = pageCounter;

@@ -25,7 +25,7 @@ export type TabId = (typeof TABS)[number]['id'];
 
 function tabFromHash(): TabId {
   const hash = typeof location === 'undefined' ? '' : location.hash.replace(/^#\/?/, '');
-  return TABS.find((t) => t.id === hash)?.id ?? 'bank';
+  return TABS.find((t) => t.id === hash.split('/')[0])?.id ?? 'bank';
 }
 
 /** The playground: the bank's state live on the left of every change, and the controls to drive it. */
@@ -106,7 +106,7 @@ export function App({
           ) : tab === 'faults' ? (
             <FaultsPanel state={state} />
           ) : (
-            <StatePanel />
+            <StatePanel state={state} />
           )}
         </main>
       </div>

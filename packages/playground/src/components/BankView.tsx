@@ -1,6 +1,7 @@
 import type { State } from '@sandbank/engine';
 import { memo, useState } from 'react';
 import { transactionsOf } from '../derive/ledger.js';
+import { linkFromHash } from '../derive/state-tree.js';
 import { AccountDetail } from './AccountDetail.js';
 import { AgreementDetail } from './AgreementDetail.js';
 import { CardAccountDetail } from './CardAccountDetail.js';
@@ -19,7 +20,13 @@ function exists(state: State, selection: NonNullable<Selection>): boolean {
 
 /** Customers on the left, the selected account, card account or agreement on the right. */
 export const BankView = memo(function BankView({ state }: { state: State }) {
-  const [chosen, setChosen] = useState<Selection>(null);
+  // An address such as #/bank/account/{id} (a link in the state tree) opens that item.
+  const [chosen, setChosen] = useState<Selection>(() => {
+    const link = typeof location === 'undefined' ? null : linkFromHash(location.hash);
+    return link?.kind === 'account' || link?.kind === 'card' || link?.kind === 'agreement'
+      ? { kind: link.kind, id: link.id }
+      : null;
+  });
   // After a reset or an import the chosen item may be gone: fall back to the first account.
   const selection = chosen !== null && exists(state, chosen) ? chosen : firstAccount(state);
   let detail: React.ReactNode = <p className="muted">Pick an account, a card account or an agreement.</p>;

@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useApiCall, useBankNow, useConnection } from '../bank/hooks.js';
+import { useClearOnNextChange } from '../bank/stale-note.js';
 import { formatTime } from '../derive/time.js';
 import { readTppMessages, TppMessages } from './TppMessages.js';
 
@@ -17,6 +18,10 @@ export function ClockPanel({ offsetMs = 0, fixedNow }: { offsetMs?: number; fixe
   const { send, result, pending } = useApiCall(connection);
   const [target, setTarget] = useState('');
   const [note, setNote] = useState('');
+  useClearOnNextChange(
+    connection,
+    useCallback(() => setNote(''), []),
+  );
   const targetId = useId();
   const advance = async (minutes: number) => {
     const r = await send({ method: 'POST', path: '/_sandbank/clock', body: { advanceMinutes: minutes } });

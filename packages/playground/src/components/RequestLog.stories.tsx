@@ -1,10 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { withBank } from '../fixtures/decorators.js';
 import { fixtureLog, fixtureSignatures } from '../fixtures/log.js';
 import { RequestDetail, RequestLog } from './RequestLog.js';
 
-const meta = { component: RequestLog, args: { entries: fixtureLog, onClear: () => {} } } satisfies Meta<
-  typeof RequestLog
->;
+const meta = {
+  component: RequestLog,
+  args: { entries: fixtureLog, onClear: () => {} },
+  // The detail's "Restore the bank to before this request" talks to a bank.
+  decorators: [withBank()],
+} satisfies Meta<typeof RequestLog>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -16,3 +20,4 @@ export const RejectedSignatureDetail: Story = {
     <RequestDetail entry={{ ...fixtureLog[0]!, status: 401, signature: fixtureSignatures.rejected }} />
   ),
 };
+export const StateChangesDetail: Story = { render: () => <RequestDetail entry={fixtureLog[0]!} /> };

@@ -1,9 +1,11 @@
 import type { RequestLogEntry } from '@sandbank/engine';
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { toCurl } from '../bank/request.js';
+import { restoreOf, undoneCommits } from '../bank/time-travel.js';
 import { formatTime } from '../derive/time.js';
 import { JsonView } from './JsonView.js';
 import { SignatureSteps } from './SignatureSteps.js';
+import { StateChanges } from './StateChanges.js';
 import { StatusBadge } from './StatusBadge.js';
 import { readTppMessages, TppMessages } from './TppMessages.js';
 import { VirtualList } from './VirtualList.js';
@@ -54,6 +56,11 @@ function Headers({ headers, label }: { headers: Record<string, string>; label: s
 export function RequestDetail({ entry }: { entry: RequestLogEntry }) {
   const [copied, setCopied] = useState<'idle' | 'done' | 'failed'>('idle');
   const curl = useMemo(() => toCurl(entry), [entry]);
+  // On a narrow window the detail sits below the list: bring it into view when a request is chosen.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (entry) box.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [entry]);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(curl);
@@ -63,7 +70,7 @@ export function RequestDetail({ entry }: { entry: RequestLogEntry }) {
     }
   };
   return (
-    <div className="request-detail">
+    <div className="request-detail" ref={box}>
       <header className="card-head">
         <StatusBadge status={entry.status} />
         <strong className="mono">{entry.method}</strong>
@@ -96,6 +103,7 @@ export function RequestDetail({ entry }: { entry: RequestLogEntry }) {
         <pre className="json">{curl}</pre>
       </details>
       <TppMessages messages={readTppMessages(entry.responseBody)} />
+      <StateChanges entry={entry} />
       <SignatureSteps signature={entry.signature} />
       <h4>Request headers</h4>
       <Headers headers={entry.requestHeaders} label="Request headers" />
@@ -123,6 +131,7 @@ export function RequestLog({
   const rows = useMemo(() => entries.filter((e) => matches(e, needle)), [entries, needle]);
   const filterId = useId();
   const current = selected && entries.includes(selected) ? selected : null;
+  const undone = useMemo(() => undoneCommits(entries), [entries]);
   return (
     <section className="request-log" aria-label="Request log">
       <div className="toolbar">
@@ -162,11 +171,24 @@ export function RequestLog({
             followEnd
             getKey={(_, index) => String(index)}
             empty="No requests yet. Everything the bank answers shows up here."
+            rowClassName={(entry) =>
+              restoreOf(entry) !== null
+                ? 'log-restore'
+                : entry.commit != null && undone.has(entry.commit)
+                  ? 'log-undone'
+                  : ''
+            }
             renderRow={(entry) => (
               <button
                 type="button"
                 className="log-row"
-                aria-label={`${entry.method} ${entry.path}: ${entry.status}, ${entry.durationMs.toFixed(1)} ms`}
+                aria-label={`${entry.method} ${entry.path}: ${entry.status}, ${entry.durationMs.toFixed(1)} ms${
+                  restoreOf(entry)
+                    ? `, ${restoreOf(entry)?.label}`
+                    : entry.commit != null && undone.has(entry.commit)
+                      ? ', undone by a restore'
+                      : ''
+                }`}
                 aria-current={entry === current ? 'true' : undefined}
                 onClick={() => setSelected(entry)}
               >
@@ -176,6 +198,9 @@ export function RequestLog({
                   {entry.path}
                   {firstCode(entry) ? <span className="muted"> {firstCode(entry)}</span> : null}
                   {injectedLabel(entry) ? <span className="fault-mark"> {injectedLabel(entry)}</span> : null}
+                  {restoreOf(entry) ? (
+                    <span className="restore-mark"> ↺ {restoreOf(entry)?.label}</span>
+                  ) : null}
                 </span>
                 <span className="mono muted amount">{entry.durationMs.toFixed(1)} ms</span>
               </button>

@@ -1,46 +1,23 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import type { State } from '@sandbank/engine';
+import { useCallback, useId, useState } from 'react';
 import { useApiCall, useConnection } from '../bank/hooks.js';
+import { timeTravel } from '../bank/time-travel.js';
 import { formatTime } from '../derive/time.js';
+import { StateTree } from './StateTree.js';
 import { readTppMessages, TppMessages } from './TppMessages.js';
 
-export interface Snapshot {
-  name: string;
-  /** Bank time of the save, epoch ms. */
-  savedAt: number;
-  state: unknown;
-}
-
-const STORAGE_KEY = 'sandbank.playground.snapshots';
-
-export function loadSnapshots(storage: Storage | undefined = globalThis.localStorage): Snapshot[] {
-  try {
-    const raw = storage?.getItem(STORAGE_KEY);
-    const parsed: unknown = raw ? JSON.parse(raw) : [];
-    return Array.isArray(parsed) ? (parsed as Snapshot[]) : [];
-  } catch {
-    return [];
-  }
-}
-
-function saveSnapshots(list: Snapshot[]): string | null {
-  try {
-    globalThis.localStorage?.setItem(STORAGE_KEY, JSON.stringify(list));
-    return null;
-  } catch {
-    return 'The browser refused to store the snapshot (storage full?). Export it as a file instead.';
-  }
-}
-
-/** Reset, export/import as a file, and named snapshots kept in this browser. */
-export function StatePanel() {
+/**
+ * Reset, export/import as a file, named snapshots (kept by the bank, so every tab lists them and they
+ * survive a restart: docs/decisions/time-travel.md) and the whole state as a tree.
+ */
+export function StatePanel({ state }: { state?: State | null }) {
   const connection = useConnection();
   const { send, result, pending } = useApiCall(connection);
-  const [snapshots, setSnapshots] = useState<Snapshot[]>([]);
+  const snapshots = Object.entries(state?.snapshots ?? {}).sort(([, a], [, b]) => a.savedAt - b.savedAt);
   const [name, setName] = useState('');
   const [note, setNote] = useState('');
   const nameId = useId();
   const fileId = useId();
-  useEffect(() => setSnapshots(loadSnapshots()), []);
 
   const reset = async () => {
     const r = await send({ method: 'POST', path: '/v1/sandbox/initialize' });
@@ -65,28 +42,19 @@ export function StatePanel() {
     [send],
   );
   const saveSnapshot = async () => {
-    const r = await send({ method: 'GET', path: '/_sandbank/state' });
-    if (r?.status !== 200) return;
-    const offsetMs = (r.body as { clock?: { offsetMs?: number } } | null)?.clock?.offsetMs ?? 0;
-    const snapshot: Snapshot = {
-      name: name.trim() || `snapshot ${snapshots.length + 1}`,
-      savedAt: Date.now() + offsetMs,
-      state: r.body,
-    };
-    const next = [...snapshots.filter((s) => s.name !== snapshot.name), snapshot];
-    const problem = saveSnapshots(next);
-    if (problem) {
-      setNote(problem);
-      return;
-    }
-    setSnapshots(next);
+    const chosen = name.trim() || `snapshot ${snapshots.length + 1}`;
+    const r = await send(timeTravel.saveSnapshot(chosen));
+    if (r === null || r.status >= 400) return;
     setName('');
-    setNote(`Saved "${snapshot.name}".`);
+    setNote(`Saved "${chosen}".`);
   };
-  const remove = (snapshot: Snapshot) => {
-    const next = snapshots.filter((s) => s !== snapshot);
-    saveSnapshots(next);
-    setSnapshots(next);
+  const restore = async (snapshot: string) => {
+    const r = await send(timeTravel.restoreSnapshot(snapshot));
+    setNote(r?.status === 200 ? `Restored "${snapshot}".` : '');
+  };
+  const remove = async (snapshot: string) => {
+    const r = await send(timeTravel.deleteSnapshot(snapshot));
+    setNote(r?.status === 204 ? `Deleted "${snapshot}".` : '');
   };
 
   return (
@@ -134,18 +102,24 @@ export function StatePanel() {
       </form>
       {snapshots.length > 0 ? (
         <ul className="snapshots" aria-label="Snapshots">
-          {snapshots.map((s) => (
-            <li key={s.name}>
-              <span>{s.name}</span>{' '}
-              <span className="muted small">saved {formatTime(s.savedAt)} (bank clock)</span>
+          {snapshots.map(([snapshot, { savedAt }]) => (
+            <li key={snapshot}>
+              <span>{snapshot}</span>{' '}
+              <span className="muted small">saved {formatTime(savedAt)} (bank clock)</span>
               <button
                 type="button"
                 disabled={pending}
-                onClick={() => importText(JSON.stringify(s.state), `"${s.name}"`)}
+                onClick={() => restore(snapshot)}
+                aria-label={`Restore snapshot ${snapshot}`}
               >
                 Restore
               </button>
-              <button type="button" onClick={() => remove(s)} aria-label={`Delete snapshot ${s.name}`}>
+              <button
+                type="button"
+                disabled={pending}
+                onClick={() => remove(snapshot)}
+                aria-label={`Delete snapshot ${snapshot}`}
+              >
                 Delete
               </button>
             </li>
@@ -156,6 +130,7 @@ export function StatePanel() {
         {note}
       </p>
       {result && result.status >= 400 ? <TppMessages messages={readTppMessages(result.body)} /> : null}
+      {state ? <StateTree state={state} /> : null}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type HTMLAttributes, type ReactNode, useEffect, useRef } from 'react';
 
 /**
  * A long list where only the visible rows are in the page (`@tanstack/react-virtual`), so 100 000
@@ -17,6 +17,9 @@ export function VirtualList<T>({
   overscan = 10,
   followEnd = false,
   empty,
+  listProps,
+  itemRole,
+  scrollToIndex,
 }: {
   items: readonly T[];
   /** Every row's height in px (the CSS must agree). */
@@ -39,6 +42,12 @@ export function VirtualList<T>({
   followEnd?: boolean;
   /** Shown when there are no items. */
   empty?: ReactNode;
+  /** Extra attributes of the list element, e.g. `role="tree"` and its keyboard handling. */
+  listProps?: HTMLAttributes<HTMLUListElement>;
+  /** The role of each row's `li` (`none` when the row's content carries the role, e.g. a treeitem). */
+  itemRole?: string;
+  /** Keeps this row in view (e.g. the one a keyboard user moved to). */
+  scrollToIndex?: number;
 }) {
   const scroller = useRef<HTMLElement>(null);
   const virtualizer = useVirtualizer({
@@ -51,19 +60,30 @@ export function VirtualList<T>({
   });
   const following = useRef(true);
   useEffect(() => {
+    if (scrollToIndex !== undefined && scrollToIndex >= 0 && scrollToIndex < items.length) {
+      virtualizer.scrollToIndex(scrollToIndex, { align: 'auto' });
+    }
+  }, [scrollToIndex, items.length, virtualizer]);
+  useEffect(() => {
     if (followEnd && following.current && items.length > 0) {
       virtualizer.scrollToIndex(items.length - 1, { align: 'end' });
     }
   }, [followEnd, items.length, virtualizer]);
   const rows = (
     <>
-      <ul className="virtual-list" aria-label={label} style={{ height: virtualizer.getTotalSize() }}>
+      <ul
+        className="virtual-list"
+        aria-label={label}
+        {...listProps}
+        style={{ height: virtualizer.getTotalSize() }}
+      >
         {virtualizer.getVirtualItems().map((row) => {
           const item = items[row.index];
           if (item === undefined) return null;
           return (
             <li
               key={getKey(item, row.index)}
+              role={itemRole}
               className={rowClassName?.(item)}
               style={{
                 position: 'absolute',

@@ -208,8 +208,7 @@ export const FLOWS: readonly Flow[] = [
       {
         kind: 'request',
         title: 'Run the next batch',
-        explain:
-          'POST /_sandbank/batch runs the next settlement batch now (skipped when this engine has none).',
+        explain: 'POST /_sandbank/batch moves the bank clock to the next settlement batch and runs it now.',
         call: () => ({ method: 'POST', path: '/_sandbank/batch' }),
         optional: true,
       },

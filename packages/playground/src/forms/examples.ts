@@ -193,6 +193,12 @@ export const EXAMPLES: Readonly<Record<string, ExampleMaker>> = {
     body: { match: { operation: 'listAccounts' }, effect: { status: 503, code: 'SYSTEM_ERROR' }, times: 1 },
   }),
 
+  'POST /_sandbank/snapshots': ({ state }) => {
+    let n = 1;
+    while (`example ${n}` in state.snapshots) n++;
+    return { params: {}, body: { name: `example ${n}` } };
+  },
+
   'POST /_sandbank/tpps': ({ state }) => {
     let n = 1;
     while (`PSDNO-FSA-EXAMPLE${n}` in state.tppRegistry) n++;

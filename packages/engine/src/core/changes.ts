@@ -1,0 +1,90 @@
+import type { Patch } from 'immer';
+
+/** One change a request committed to the bank, as the request log shows it. */
+export interface StateChange {
+  kind: 'added' | 'changed' | 'removed';
+  /** Where in the state, from the root: `['payments', 'abc', 'transactionStatus']`. */
+  path: Array<string | number>;
+  /** The value before (absent when added); a `summary` stands in for a value too large to carry. */
+  before?: unknown;
+  after?: unknown;
+  /** Set instead of `before`/`after` for a value too large for the log (e.g. a whole imported slice). */
+  beforeSummary?: string;
+  afterSummary?: string;
+}
+
+/** Changes listed per request at most; the rest are counted in `RequestLogEntry.changesOmitted`. */
+export const CHANGES_LIMIT = 200;
+/** Nodes (objects, arrays, values) a value may hold and still be carried whole in the log. */
+const VALUE_NODES_LIMIT = 400;
+
+function isContainer(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object';
+}
+
+/** Nodes in `value`, counted up to `limit + 1` (never walks a large value to its end). */
+function countNodes(value: unknown, limit: number): number {
+  let count = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0 && count <= limit) {
+    const item = stack.pop();
+    count++;
+    if (isContainer(item)) for (const child of Object.values(item)) stack.push(child);
+  }
+  return count;
+}
+
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return `an array of ${value.length} items`;
+  return `an object with ${Object.keys(value as object).length} keys`;
+}
+
+function at(root: unknown, path: readonly (string | number)[]): { found: boolean; value: unknown } {
+  let node = root;
+  for (const key of path) {
+    if (!isContainer(node) || !Object.hasOwn(node, key)) return { found: false, value: undefined };
+    node = node[key as string];
+  }
+  return { found: true, value: node };
+}
+
+function carry(change: StateChange, side: 'before' | 'after', value: unknown): void {
+  if (isContainer(value) && countNodes(value, VALUE_NODES_LIMIT) > VALUE_NODES_LIMIT) {
+    change[side === 'before' ? 'beforeSummary' : 'afterSummary'] = describe(value);
+  } else {
+    change[side] = value;
+  }
+}
+
+/**
+ * The changes one commit made, read from its immer patches: each patch names a path and the value
+ * after; the value before is read at that path in the state the commit started from (a commit's
+ * patches never touch one path twice). Costs what the commit changed, never the whole state.
+ */
+export function describeChanges(
+  before: unknown,
+  patches: readonly Patch[],
+): { changes: StateChange[]; omitted: number } {
+  const changes: StateChange[] = [];
+  for (const patch of patches.slice(0, CHANGES_LIMIT)) {
+    const previous = at(before, patch.path);
+    const isArrayAppend = patch.op === 'add' && Array.isArray(at(before, patch.path.slice(0, -1)).value);
+    const kind: StateChange['kind'] =
+      patch.op === 'remove' ? 'removed' : previous.found && !isArrayAppend ? 'changed' : 'added';
+    const change: StateChange = { kind, path: [...patch.path] };
+    if (kind !== 'added') carry(change, 'before', previous.value);
+    if (kind !== 'removed') carry(change, 'after', patch.value);
+    changes.push(change);
+  }
+  return { changes, omitted: Math.max(0, patches.length - CHANGES_LIMIT) };
+}
+
+/** The request log's fields for a request's commit (none: no changes). */
+export function describeCommit(committed: { before: unknown; patches: readonly Patch[] } | null): {
+  changes: StateChange[];
+  changesOmitted: number;
+} {
+  if (committed === null) return { changes: [], changesOmitted: 0 };
+  const { changes, omitted } = describeChanges(committed.before, committed.patches);
+  return { changes, changesOmitted: omitted };
+}
