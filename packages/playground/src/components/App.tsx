@@ -4,6 +4,7 @@ import { BankContext, useBankState, useRequestLog } from '../bank/hooks.js';
 import { ActivityView } from './ActivityView.js';
 import { BankView } from './BankView.js';
 import { ClockPanel } from './ClockPanel.js';
+import { DocsPage } from './DocsPage.js';
 import { FlowRunner } from './FlowRunner.js';
 import { MockDataForms } from './MockDataForms.js';
 import { RequestLog } from './RequestLog.js';
@@ -18,6 +19,7 @@ export const TABS = [
   { id: 'try-it', label: 'Try it' },
   { id: 'flows', label: 'TPP flows' },
   { id: 'state', label: 'State' },
+  { id: 'docs', label: 'Docs' },
 ] as const;
 export type TabId = (typeof TABS)[number]['id'];
 
@@ -101,6 +103,8 @@ export function App({
             <TryIt state={state} />
           ) : tab === 'flows' ? (
             <FlowRunner state={state} />
+          ) : tab === 'docs' ? (
+            <DocsPage transport={transport} />
           ) : (
             <StatePanel />
           )}
