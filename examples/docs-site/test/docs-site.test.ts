@@ -44,8 +44,12 @@ afterAll(async () => {
 
 async function tryIt(page: Page, method: string, path: string): Promise<string> {
   const operation = page.locator(`.opblock-${method}`).filter({ has: page.locator(`[data-path="${path}"]`) });
-  await operation.locator('.opblock-summary').first().click();
-  await operation.locator('button.execute').click();
+  const execute = operation.locator('button.execute');
+  if (!(await execute.isVisible())) await operation.locator('.opblock-summary').first().click();
+  // A second Try it of the same operation: clear the last answer first, so the one awaited is new.
+  const clear = operation.locator('button.btn-clear');
+  if (await clear.isVisible()) await clear.click();
+  await execute.click();
   const status = operation.locator('.live-responses-table tr.response .response-col_status').first();
   await status.waitFor();
   return (await status.textContent())?.trim() ?? '';
@@ -64,7 +68,7 @@ describe('the example docs site, built, in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
-  it('answers a Try it of GET /v1/accounts with 401 and the SCA link the popup opens', async () => {
+  it('answers Try it GET /v1/accounts with 401, opens the SCA in a popup, then answers 200 with the PSU-ID it brought', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${base}/`);
@@ -73,6 +77,19 @@ describe('the example docs site, built, in Chromium', () => {
     const sca = await popup;
     await sca.waitForLoadState();
     expect(new URL(sca.url()).pathname).toMatch(/^\/_sandbank\/sca\//);
+    // The PSU signs in and shares the accounts; the bank sends the popup back to the site, which closes it.
+    const closed = sca.waitForEvent('close');
+    await sca.getByLabel('National identity number (11 digits)').fill('13039319955');
+    while (!sca.isClosed() && new URL(sca.url()).pathname.startsWith('/_sandbank/sca/')) {
+      for (const box of await sca.locator('input[type=checkbox]').all()) await box.check();
+      await Promise.all([
+        sca.waitForEvent('framenavigated').catch(() => undefined),
+        sca.locator('button[type=submit]').first().click(),
+      ]);
+    }
+    await closed;
+    // Try it now sends the psu-id the redirect brought as PSU-ID: the consent covers the accounts.
+    expect(await tryIt(page, 'get', '/v1/accounts')).toBe('200');
     await context.close();
   });
 });

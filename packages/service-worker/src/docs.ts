@@ -80,6 +80,15 @@ function headerKey(headers: Record<string, string>, name: string): string | unde
   return Object.keys(headers).find((key) => key.toLowerCase() === name.toLowerCase());
 }
 
+/** An address on `tpp.example` (RFC 2606), as the document's examples use: never a reader's own. */
+function isExampleAddress(value: string | undefined): boolean {
+  try {
+    return value !== undefined && new URL(value).hostname === 'tpp.example';
+  } catch {
+    return false;
+  }
+}
+
 function callbackUrl(): string {
   const url = new URL(location.href);
   url.hash = '';
@@ -174,8 +183,12 @@ export async function mountReference(options: MountReferenceOptions): Promise<Sa
       const date = headerKey(headers, 'date');
       if (date !== undefined) delete headers[date];
       // The SCA comes back to this page, which hands the psu-id to the next Try it (part 5.3).
+      // Absent, or the document's example (the reserved tpp.example): part 5.2 rule 2 sends it on every call.
       const redirect = headerKey(headers, 'tpp-redirect-uri');
-      if (follow && redirect !== undefined) headers[redirect] = callbackUrl();
+      if (follow && (redirect === undefined || isExampleAddress(headers[redirect]))) {
+        if (redirect !== undefined) delete headers[redirect];
+        headers['TPP-Redirect-URI'] = callbackUrl();
+      }
       if (psuId !== null && headerKey(headers, 'psu-id') === undefined) {
         headers['PSU-ID'] = psuId;
       }
