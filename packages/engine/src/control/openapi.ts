@@ -131,7 +131,8 @@ function queryParameters(route: Route, docs: RouteDocs | undefined): JsonSchema[
 }
 
 function requestBody(route: Route, docs: RouteDocs | undefined): JsonSchema | undefined {
-  if (!route.body) return undefined;
+  const body = route.body ?? docs?.requestSchema;
+  if (!body) return undefined;
   // Only bodies the bank accepts are offered as request examples; the refused ones are told with their answers.
   const examples = Object.entries(docs?.examples ?? {}).filter(
     ([, example]) => example.body !== undefined && example.status < 300,
@@ -140,7 +141,7 @@ function requestBody(route: Route, docs: RouteDocs | undefined): JsonSchema | un
     required: true,
     content: {
       'application/json': {
-        schema: toSchema(route.body),
+        schema: toSchema(body),
         ...(examples.length === 0
           ? {}
           : {

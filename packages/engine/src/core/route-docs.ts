@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { ErrorCode } from './errors.js';
 
 /**
@@ -9,6 +10,11 @@ export interface RouteDocs {
   summary: string;
   /** Markdown: the rules, limits and errors that apply, citing the part of the contract. */
   description: string;
+  /**
+   * The request body's schema where the route declares none: the payment operations pick theirs by
+   * product, and the playground's forms (which cover every route with a `body`) do not build payments.
+   */
+  requestSchema?: z.ZodType;
   /** The success status when it is not the method's default (POST 201, others 200). */
   status?: number;
   /** Other successful answers than `status`, each with what it means (e.g. a 303 to the TPP). */

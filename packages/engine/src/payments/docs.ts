@@ -1,4 +1,12 @@
+import { z } from 'zod';
 import type { ErrorDoc, RouteDocs } from '../core/route-docs.js';
+import {
+  FeeInformationRequest,
+  NcbctPayment,
+  NdctBulkPayment,
+  NdctPayment,
+  NdctPeriodicPayment,
+} from './schemas.js';
 
 // What the OpenAPI document says about payment initiation (parts 2.2–2.4, 3, 4.2 items 2–3 and 12).
 // Examples run against the freshly seeded bank: Kari Nordmann (13039319955) pays from her Brukskonto.
@@ -55,6 +63,12 @@ const SERVICE_TEXT: Record<Service, string> = {
     'Several NDCT payments from one debtor account: `{debtorAccount, requestedExecutionDate?, batchBookingPreferred?, payments: [1\u2013100]}`. Bulk payments cannot be put into a signing basket (part 3 rule 4).',
 };
 
+const BODIES: Record<Service, z.ZodType> = {
+  payments: z.union([NdctPayment, NcbctPayment]),
+  'periodic-payments': NdctPeriodicPayment,
+  'bulk-payments': NdctBulkPayment,
+};
+
 function serviceDocs(service: Service): Record<string, RouteDocs> {
   const base = `/${service}/:product`;
   const params = { product: NDCT, paymentId: PAYMENT_ID };
@@ -72,6 +86,7 @@ function serviceDocs(service: Service): Record<string, RouteDocs> {
         'Rules: creditorName and ultimateDebtor at most 70 characters, remittanceInformationUnstructured 1\u2013140 and exclusive with remittanceInformationStructuredArray (part 2.2), reference fields 1\u201335 (part 8), amounts with the currency\u2019s minor units (part 2.1). A creditor account that requires a KID needs one (KID_MISSING, KID_INVALID).',
         PIS,
       ].join('\n\n'),
+      requestSchema: BODIES[service],
       optionalHeaders: ['x-psu-identity', 'tpp-brand-logging-information'],
       errors: [
         {
@@ -192,6 +207,7 @@ export const paymentDocs: Readonly<Record<string, RouteDocs>> = {
       PIS,
     ].join('\n\n'),
     status: 200,
+    requestSchema: FeeInformationRequest,
     errors: [
       { status: 400, code: 'FORMAT_ERROR', when: 'the body is not in its form, or the amount is not in NOK' },
       ...PRODUCT_ERRORS,

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { SCA_FLOW_HEADERS } from '../core/headers.js';
 import { nameOperations, type Route } from '../core/router.js';
 import { cancelBulkPayment, cancelPeriodicPayment, cancelSinglePayment } from './cancel-payment.js';
@@ -12,14 +11,7 @@ import {
 } from './get-payment-status.js';
 import { runNextBatch } from './run-next-batch.js';
 import { approvePayment, approveSigningBasket, cancelPaymentAuthorisation } from './sca-shortcuts.js';
-import {
-  FeeInformationRequest,
-  NcbctPayment,
-  NdctBulkPayment,
-  NdctPayment,
-  NdctPeriodicPayment,
-  PaymentQuery,
-} from './schemas.js';
+import { PaymentQuery } from './schemas.js';
 import {
   startBulkPaymentAuthorisation,
   startPeriodicPaymentAuthorisation,
@@ -66,8 +58,6 @@ function serviceRoutes(
     cancel: Route['operation'];
     start: Route['operation'];
   },
-  /** The create body, for the OpenAPI document (the operation picks the schema by product). */
-  body: z.ZodType,
 ): Route[] {
   const base = `/${service}/:product`;
   return [
@@ -79,7 +69,6 @@ function serviceRoutes(
       requiredHeaders: CREATE_HEADERS,
       digestRequired: true,
       query: PaymentQuery,
-      body,
     },
     { method: 'GET', path: `${base}/:paymentId`, service: 'pis', operation: ops.get },
     { method: 'DELETE', path: `${base}/:paymentId`, service: 'pis', operation: ops.cancel },
@@ -101,41 +90,28 @@ export const paymentRoutes: readonly Route[] = [
     path: '/payments/:product/fee-information',
     service: 'pis',
     operation: getFeeInformation,
-    body: FeeInformationRequest,
   },
-  ...serviceRoutes(
-    'payments',
-    {
-      create: createSinglePayment,
-      get: getSinglePayment,
-      status: getSinglePaymentStatus,
-      cancel: cancelSinglePayment,
-      start: startSinglePaymentAuthorisation,
-    },
-    z.union([NdctPayment, NcbctPayment]),
-  ),
-  ...serviceRoutes(
-    'periodic-payments',
-    {
-      create: createPeriodicPayment,
-      get: getPeriodicPayment,
-      status: getPeriodicPaymentStatus,
-      cancel: cancelPeriodicPayment,
-      start: startPeriodicPaymentAuthorisation,
-    },
-    NdctPeriodicPayment,
-  ),
-  ...serviceRoutes(
-    'bulk-payments',
-    {
-      create: createBulkPayment,
-      get: getBulkPayment,
-      status: getBulkPaymentStatus,
-      cancel: cancelBulkPayment,
-      start: startBulkPaymentAuthorisation,
-    },
-    NdctBulkPayment,
-  ),
+  ...serviceRoutes('payments', {
+    create: createSinglePayment,
+    get: getSinglePayment,
+    status: getSinglePaymentStatus,
+    cancel: cancelSinglePayment,
+    start: startSinglePaymentAuthorisation,
+  }),
+  ...serviceRoutes('periodic-payments', {
+    create: createPeriodicPayment,
+    get: getPeriodicPayment,
+    status: getPeriodicPaymentStatus,
+    cancel: cancelPeriodicPayment,
+    start: startPeriodicPaymentAuthorisation,
+  }),
+  ...serviceRoutes('bulk-payments', {
+    create: createBulkPayment,
+    get: getBulkPayment,
+    status: getBulkPaymentStatus,
+    cancel: cancelBulkPayment,
+    start: startBulkPaymentAuthorisation,
+  }),
 ];
 
 /** Sandbox-owner shortcuts on the control plane (docs/decisions/payment-sca.md). */
