@@ -6,6 +6,7 @@ import { controlDocs } from './control/docs.js';
 import type { OpenApiSources } from './control/openapi.js';
 import { OPENAPI_ANSWERS } from './control/openapi-answers.js';
 import { paymentDocs } from './payments/docs.js';
+import { sandboxCardDocs } from './sandbox-api/card-docs.js';
 import { sandboxDocs } from './sandbox-api/docs.js';
 import { scaDocs } from './sca/docs.js';
 
@@ -13,6 +14,7 @@ import { scaDocs } from './sca/docs.js';
 export const openApiSources: OpenApiSources = {
   docs: {
     ...sandboxDocs,
+    ...sandboxCardDocs,
     ...consentDocs,
     ...accountDocs,
     ...cardDocs,
