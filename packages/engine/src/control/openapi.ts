@@ -88,9 +88,15 @@ function headerParameters(route: Route, docs: RouteDocs | undefined): JsonSchema
     ...(route.service === 'sandbox' ? [] : PSU_OPTIONAL),
     ...(docs?.optionalHeaders ?? []),
   ].filter((name, i, all) => !required.includes(name) && all.indexOf(name) === i);
+  // The values the operation's examples send (Try it offers them); they replace the header's generic example.
+  const withExamples = (name: string, isRequired: boolean): JsonSchema => {
+    const { example: _, ...parameter } = headerParameter(name, isRequired);
+    const own = parameterExamples(docs, (example) => example.headers?.[name]);
+    return 'examples' in own ? { ...parameter, ...own } : headerParameter(name, isRequired);
+  };
   return [
-    ...required.map((name) => headerParameter(name, true)),
-    ...optional.map((name) => headerParameter(name, false)),
+    ...required.map((name) => withExamples(name, true)),
+    ...optional.map((name) => withExamples(name, false)),
   ];
 }
 
