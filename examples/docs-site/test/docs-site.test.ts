@@ -56,7 +56,7 @@ async function tryIt(page: Page, method: string, path: string): Promise<string> 
 }
 
 describe('the example docs site, built, in Chromium', () => {
-  it('renders the reference, and Try it GET /v1/sandbox/customers answers 200 from the worker', async () => {
+  it('renders the reference; Try it GET /v1/sandbox/customers answers 200 and the example payment 201', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const errors: string[] = [];
@@ -64,6 +64,8 @@ describe('the example docs site, built, in Chromium', () => {
     await page.goto(`${base}/`);
     expect(await tryIt(page, 'get', '/v1/sandbox/customers')).toBe('200');
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/autoSign=both/);
+    // A write with the part 4.1 P headers and a body, as the document's example fills them in: 201.
+    expect(await tryIt(page, 'post', '/v1/payments/{product}')).toBe('201');
     await context.close();
     expect(errors).toEqual([]);
   });
