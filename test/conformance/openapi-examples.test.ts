@@ -65,6 +65,10 @@ describe('the OpenAPI document explains every operation', () => {
     expect(header(details, 'PSU-Context')?.required).toBe(false);
     expect(header(details, 'PSU-IP-Address')?.required).toBe(false);
     expect(header(paths['/v1/sandbox/accounts']?.post, 'Digest')?.required).toBe(true);
+    const basket = paths['/v1/signing-baskets']?.post;
+    for (const name of ['x-accept-fix', 'TPP-Session-ID', 'TPP-Redirect-URI', 'PSU-ID', 'PSU-IP-Address']) {
+      expect(header(basket, name)?.required, name).toBe(true);
+    }
     // part 5.1: the signature and the certificate are the security of every /v1 call, and of no other.
     expect(listAccounts?.security).toEqual([{ signature: [], tppSignatureCertificate: [] }]);
     expect(paths['/_sandbank/clock']?.get?.security).toEqual([]);

@@ -16,6 +16,8 @@ export const basketDocs: Readonly<Record<string, RouteDocs>> = {
       'A basket\u2019s status is the worst case over its payments; a basket operation is not atomic: read each payment\u2019s status on its own (part 3 rule 1). Bulk and periodic payments cannot be put into a basket: 400 REFERENCE_MIX_INVALID (part 3 rule 4).',
       PIS,
     ].join('\n\n'),
+    // part 4.1 B: PSU-ID is required (the operation checks it, naming the header).
+    requiredHeaders: ['psu-id'],
     errors: [
       { status: 400, code: 'FORMAT_ERROR', when: 'the body is not in its form, or holds more than 10 ids' },
       {

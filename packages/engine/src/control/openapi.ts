@@ -82,6 +82,7 @@ function headerParameters(route: Route, docs: RouteDocs | undefined): JsonSchema
     'date',
     ...(route.requiredHeaders ?? []),
     ...(route.digestRequired ? ['digest'] : []),
+    ...(docs?.requiredHeaders ?? []),
   ];
   const optional = [
     'x-accept-fix',

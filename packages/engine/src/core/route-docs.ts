@@ -19,6 +19,8 @@ export interface RouteDocs {
   status?: number;
   /** Other successful answers than `status`, each with what it means (e.g. a 303 to the TPP). */
   alsoAnswers?: Readonly<Record<number, string>>;
+  /** part 4.1 headers required that the operation checks itself (the route's `requiredHeaders` are added anyway). */
+  requiredHeaders?: readonly string[];
   /** part 4.1 headers this operation takes optionally (lower case); the required ones come from the route. */
   optionalHeaders?: readonly string[];
   /** Failures beyond those every call of its kind can get (openapi.ts adds those). */
