@@ -15,7 +15,11 @@ export default defineConfig({
   resolve: { conditions: [SOURCE, 'module', 'browser', 'development|production'] },
   ssr: { resolve: { conditions: [SOURCE, 'module', 'node', 'development|production'] } },
   test: {
-    include: ['packages/*/test/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+    include: [
+      'packages/*/test/**/*.test.{ts,tsx}',
+      'test/**/*.test.{ts,tsx}',
+      'examples/*/test/**/*.test.ts',
+    ],
     // test/consumer runs as its own step (scripts/test.mjs), once, from packed packages.
     exclude: ['**/node_modules/**', '**/dist/**', 'test/consumer/**'],
     // Ceilings against hangs, not speed targets: a busy machine (CI runs the suite once more with the

@@ -7,6 +7,7 @@ import { controlRoutes } from './control/routes.js';
 import { nameOperations, type Route } from './core/router.js';
 import { createFaultRoutes } from './faults/routes.js';
 import { paymentControlRoutes, paymentRoutes } from './payments/routes.js';
+import { openApiSources } from './route-docs.js';
 import { sandboxRoutes } from './sandbox-api/routes.js';
 import { scaRoutes } from './sca/routes.js';
 
@@ -22,7 +23,7 @@ const areaRoutes: readonly Route[] = [
   ...paymentControlRoutes,
 ];
 
-const getOpenApi = createOpenApiOperation(() => routes);
+const getOpenApi = createOpenApiOperation(() => routes, openApiSources);
 nameOperations({ getOpenApi });
 
 /** The route table: plain data, one entry per operation, composed from each area's table. */

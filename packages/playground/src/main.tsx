@@ -1,8 +1,12 @@
+import { completeScaCallback } from '@sandbank/service-worker/docs';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { connectBank } from './bank/connect.js';
 import { App } from './components/App.js';
 import './styles.css';
+
+// The Docs tab's SCA popup, back from the bank: it hands the psu-id to the Docs tab and closes.
+if (completeScaCallback()) await new Promise<never>(() => undefined);
 
 const element = document.getElementById('root');
 if (element === null) throw new Error('index.html needs <div id="root">');

@@ -451,3 +451,30 @@ describe('the playground as the bank DevTools, in Chromium on the worker', () =>
     expect(errors).toEqual([]);
   }, 60_000);
 });
+
+describe('the Docs tab of the built playground in Chromium', () => {
+  it('renders the API reference, and Try it GET /v1/sandbox/customers answers 200 from the worker', async () => {
+    const { page, errors } = await open(1280, 900);
+    await page.getByText('service worker: every tab sees it').waitFor();
+    await page.getByRole('button', { name: 'Docs' }).click();
+    const operation = page
+      .locator('.opblock-get')
+      .filter({ has: page.locator('[data-path="/v1/sandbox/customers"]') });
+    await operation.locator('.opblock-summary').first().click();
+    await operation.locator('button.execute').click();
+    const status = operation.locator('.live-responses-table tr.response .response-col_status').first();
+    await status.waitFor();
+    expect((await status.textContent())?.trim()).toBe('200');
+    expect(await operation.locator('.live-responses-table').textContent()).toContain('Kari Nordmann');
+    await page.screenshot({ path: join(shots, 'docs.png') });
+    // The request log shows the Try it request, signed by the worker.
+    await page.getByRole('button', { name: /^Requests/ }).click();
+    await page
+      .getByRole('button', { name: /GET \/v1\/sandbox\/customers/ })
+      .first()
+      .click();
+    await page.getByRole('note').filter({ hasText: 'signed by the sandbox for you' }).waitFor();
+    await page.context().close();
+    expect(errors).toEqual([]);
+  });
+});

@@ -10,7 +10,7 @@ rmSync(dist, { recursive: true, force: true });
 await bundleWorker(`${dist}${WORKER_FILE}`);
 // The page-side module and the Node tools: ESM, dependencies left to the app's bundler.
 await build({
-  entryPoints: [src('index.ts')],
+  entryPoints: [src('index.ts'), src('docs.ts')],
   outdir: dist,
   bundle: true,
   format: 'esm',

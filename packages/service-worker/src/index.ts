@@ -1,3 +1,5 @@
+export type { AutoSignIdentity } from './auto-sign-options.js';
+export { SIGN_AS_HEADER, SIGNED_BY_HEADER, SIGNED_BY_SANDBOX } from './auto-sign-options.js';
 export type { SandbankEvent, WorkerConfig } from './protocol.js';
 export { CHANNEL_NAME } from './protocol.js';
 export type { RegisteredSandbox, RegisterSandboxOptions } from './register.js';

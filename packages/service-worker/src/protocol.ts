@@ -1,4 +1,5 @@
 import type { Commit, RequestLogEntry, SandboxOptions } from '@sandbank/engine';
+import { type AutoSignIdentity, isAutoSignIdentity } from './auto-sign-options.js';
 import type { StorageReport } from './storage/index.js';
 
 /** The BroadcastChannel every open tab listens on. */
@@ -38,6 +39,8 @@ export interface WorkerConfig {
   registeredTpps: RegisteredTpps | undefined;
   /** Largest accepted request body, e.g. to import a big state (the engine's default when undefined). */
   maxBodyBytes: number | undefined;
+  /** Sign unsigned `/v1` requests with this preset identity (auto-sign.ts); never in the production profile. */
+  autoSign: AutoSignIdentity | undefined;
 }
 
 export type RegisteredTpps = NonNullable<SandboxOptions['registeredTpps']>;
@@ -59,6 +62,7 @@ function positive(value: string | null): number | undefined {
 
 export function readWorkerConfig(search: URLSearchParams): WorkerConfig {
   const profile = search.get('profile');
+  const autoSign = search.get('autoSign');
   return {
     basePath: search.get('basePath') ?? '/v1',
     profile: profile === 'production' ? 'production' : 'sandbox',
@@ -73,6 +77,8 @@ export function readWorkerConfig(search: URLSearchParams): WorkerConfig {
     acceptFixDefaults: search.get('acceptFixDefaults') === 'legacy' ? 'legacy' : 'bank-clock',
     registeredTpps: readRegisteredTpps(search.get('registeredTpps')),
     maxBodyBytes: positive(search.get('maxBodyBytes')),
+    // Never in the production profile, whatever the URL says (registerSandbox refuses it too).
+    autoSign: profile !== 'production' && isAutoSignIdentity(autoSign) ? autoSign : undefined,
   };
 }
 
@@ -89,6 +95,7 @@ export function writeWorkerConfig(config: Partial<WorkerConfig>): URLSearchParam
   if (config.clockSkew === 'bank-only') search.set('clockSkew', 'bank-only');
   if (config.acceptFixDefaults === 'legacy') search.set('acceptFixDefaults', 'legacy');
   if (config.maxBodyBytes !== undefined) search.set('maxBodyBytes', String(config.maxBodyBytes));
+  if (config.autoSign !== undefined) search.set('autoSign', config.autoSign);
   if (config.registeredTpps !== undefined)
     search.set('registeredTpps', JSON.stringify(config.registeredTpps));
   return search;

@@ -1,4 +1,5 @@
 import type { FaultControls, Profile } from '@sandbank/engine';
+import { type AutoSignIdentity, autoSignRefusal } from './auto-sign-options.js';
 import {
   CHANNEL_NAME,
   type RegisteredTpps,
@@ -44,6 +45,12 @@ export interface RegisterSandboxOptions {
   compactIdleMs?: number;
   /** How long to wait for the worker to take control (default 10 s). */
   timeoutMs?: number;
+  /**
+   * Sign `/v1` requests that carry no Signature inside the worker, as this preset TPP of the TPP kit
+   * (a request may pick another with `X-Sandbank-Sign-As`); the request log says "signed by the
+   * sandbox for you". For docs pages and prototypes; refused in the production profile.
+   */
+  autoSign?: AutoSignIdentity;
 }
 
 /**
@@ -129,6 +136,11 @@ function channelSubscribe(listener: (event: SandbankEvent) => void): () => void 
 
 async function inPage(options: RegisterSandboxOptions, why: string | null): Promise<RegisteredSandbox> {
   if (why !== null) console.warn(`[sandbank] ${why} Requests are answered by an in-page engine instead.`);
+  if (options.autoSign !== undefined) {
+    console.warn(
+      '[sandbank] autoSign works in the service worker only: the in-page engine needs signed requests.',
+    );
+  }
   // Loaded only here, so pages with a worker do not download the engine.
   const { installSandbox } = await import('@sandbank/engine/testing');
   const installed = installSandbox({
@@ -229,6 +241,8 @@ function newestWorker(registration: ServiceWorkerRegistration): Promise<ServiceW
 export async function registerSandbox(options: RegisterSandboxOptions = {}): Promise<RegisteredSandbox> {
   const fallback = options.fallback ?? true;
   const timeoutMs = options.timeoutMs ?? 10_000;
+  const refusal = autoSignRefusal(options.profile, options.autoSign);
+  if (refusal !== null) throw new Error(`[sandbank] ${refusal}`);
   // Browsers hide service workers from insecure pages, so that reason is checked first.
   const unavailable =
     typeof isSecureContext === 'boolean' && !isSecureContext
@@ -256,6 +270,7 @@ export async function registerSandbox(options: RegisterSandboxOptions = {}): Pro
     ...(options.acceptFixDefaults === undefined ? {} : { acceptFixDefaults: options.acceptFixDefaults }),
     ...(options.registeredTpps === undefined ? {} : { registeredTpps: options.registeredTpps }),
     ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
+    ...(options.autoSign === undefined ? {} : { autoSign: options.autoSign }),
   });
   scriptUrl.search = search.toString();
   const scope = new URL(options.scope ?? '/', location.href);

@@ -7,6 +7,7 @@ import {
   type SandboxOptions,
 } from '@sandbank/engine';
 import { isSandboxPath } from '@sandbank/engine/testing';
+import { autoSigned } from './auto-sign.js';
 import { openCookieJar } from './cookie-jar.js';
 import { CHANNEL_NAME, readWorkerConfig, type SandbankEvent, type WorkerReply } from './protocol.js';
 import { type DurableStore, memoryOnly, openStore } from './storage/index.js';
@@ -184,7 +185,11 @@ async function answer(request: Request, url: URL): Promise<Response> {
   if (url.pathname === STORAGE_PATH || url.pathname.startsWith(`${STORAGE_PATH}/`)) {
     return storageEndpoint(request, url.pathname, current);
   }
-  return streamed(await current.sandbox.fetch(request));
+  const signed =
+    config.autoSign === undefined
+      ? request
+      : await autoSigned(request, config.basePath, config.autoSign, current.sandbox.now());
+  return streamed(await current.sandbox.fetch(signed));
 }
 
 self.addEventListener('install', (event) => {

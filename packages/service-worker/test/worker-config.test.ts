@@ -47,4 +47,14 @@ describe("the worker's options in its script URL", () => {
     expect(readWorkerConfig(new URLSearchParams('signatures=OFF')).signatures).toBe('required');
     expect(readWorkerConfig(new URLSearchParams('registeredTpps=%7B')).registeredTpps).toBeUndefined();
   });
+
+  test('carry the auto-signing identity, and never into the production profile', () => {
+    expect(readWorkerConfig(writeWorkerConfig({ autoSign: 'pisp' })).autoSign).toBe('pisp');
+    expect(readWorkerConfig(writeWorkerConfig({})).autoSign).toBeUndefined();
+    // A hand-made URL cannot switch it on where every signature must be the TPP's own (part 5.1).
+    expect(
+      readWorkerConfig(new URLSearchParams('profile=production&autoSign=both')).autoSign,
+    ).toBeUndefined();
+    expect(readWorkerConfig(new URLSearchParams('autoSign=admin')).autoSign).toBeUndefined();
+  });
 });

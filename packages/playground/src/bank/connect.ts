@@ -71,7 +71,8 @@ async function pick(): Promise<{ connection: BankConnection; transport: Transpor
   if (hosted !== null) return { connection: createHostedConnection(hosted), transport: 'hosted' };
   if (pickTransport() === 'service-worker') {
     try {
-      const registered = await registerSandbox({ fallback: false });
+      // autoSign: the Docs tab's Try it sends unsigned requests; the worker signs them (docs/interactive-docs.md).
+      const registered = await registerSandbox({ fallback: false, autoSign: 'both' });
       // The worker's state, kept current from every tab's events (read-your-writes on fetch).
       return { connection: createStateMirror(registered), transport: 'service-worker' };
     } catch (error) {

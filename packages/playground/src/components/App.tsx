@@ -4,6 +4,7 @@ import { BankContext, useBankState, useRequestLog } from '../bank/hooks.js';
 import { ActivityView } from './ActivityView.js';
 import { BankView } from './BankView.js';
 import { ClockPanel } from './ClockPanel.js';
+import { DocsPage } from './DocsPage.js';
 import { FaultsPanel } from './FaultsPanel.js';
 import { FlowRunner } from './FlowRunner.js';
 import { MockDataForms } from './MockDataForms.js';
@@ -20,6 +21,7 @@ export const TABS = [
   { id: 'flows', label: 'TPP flows' },
   { id: 'faults', label: 'Faults' },
   { id: 'state', label: 'State' },
+  { id: 'docs', label: 'Docs' },
 ] as const;
 export type TabId = (typeof TABS)[number]['id'];
 
@@ -105,6 +107,8 @@ export function App({
             <FlowRunner state={state} />
           ) : tab === 'faults' ? (
             <FaultsPanel state={state} />
+          ) : tab === 'docs' ? (
+            <DocsPage transport={transport} />
           ) : (
             <StatePanel state={state} />
           )}

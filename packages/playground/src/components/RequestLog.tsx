@@ -103,6 +103,10 @@ export function RequestDetail({ entry }: { entry: RequestLogEntry }) {
         <pre className="json">{curl}</pre>
       </details>
       <TppMessages messages={readTppMessages(entry.responseBody)} />
+      {/* The worker's auto-signing marks what it signed (docs/interactive-docs.md). */}
+      {entry.requestHeaders['x-sandbank-signed-by'] ? (
+        <p role="note">{entry.requestHeaders['x-sandbank-signed-by']}</p>
+      ) : null}
       <StateChanges entry={entry} />
       <SignatureSteps signature={entry.signature} />
       <h4>Request headers</h4>

@@ -1,0 +1,105 @@
+import type { RouteDocs } from '../core/route-docs.js';
+
+const UNSIGNED =
+  'Sandbank\u2019s control plane: unsigned, outside the bank\u2019s contract, for the sandbox\u2019s owner and tests (ARCHITECTURE.md).';
+
+const BODY_FORMAT = { status: 400, code: 'FORMAT_ERROR', when: 'the body is not in its form' } as const;
+
+export const controlDocs: Readonly<Record<string, RouteDocs>> = {
+  'GET /_sandbank/clock': {
+    summary: 'Read the bank clock',
+    description: [
+      'The bank clock: `now` (ISO date-time) and `offsetMs` from the clock source. Every date rule of the contract is judged by it: signature dates (part 5.1 rule 1, 60 seconds), SCA and consent ages (part 8), execution dates, the batch runs (part 1), the part 9 fix dates.',
+      UNSIGNED,
+    ].join('\n\n'),
+    examples: { now: { summary: 'The clock of a fresh bank', status: 200 } },
+  },
+  'POST /_sandbank/clock': {
+    summary: 'Set or advance the bank clock',
+    description: [
+      '`{"set": "<ISO date-time with offset>"}` or `{"advanceMinutes": N}` (0 to ten years). The clock keeps running from the new time; payment batch runs passed over happen at once (part 1: five runs a day).',
+      UNSIGNED,
+    ].join('\n\n'),
+    status: 200,
+    errors: [{ ...BODY_FORMAT, when: 'neither `set` nor `advanceMinutes`, or a time out of range' }],
+    examples: {
+      advance: { summary: 'One day later', body: { advanceMinutes: 1440 }, status: 200 },
+      set: { summary: 'To a date', body: { set: '2026-04-01T08:00:00+02:00' }, status: 200 },
+      bad: { summary: 'Neither field', body: { minutes: 5 }, status: 400 },
+    },
+  },
+  'GET /_sandbank/state': {
+    summary: 'Export the whole state',
+    description: ['The whole bank as one JSON document, to save and import later with PUT.', UNSIGNED].join(
+      '\n\n',
+    ),
+    examples: { seeded: { summary: 'The seeded bank (large: not shown)', status: 200, showAnswer: false } },
+  },
+  'PUT /_sandbank/state': {
+    summary: 'Import a state',
+    description: [
+      'Replaces the whole bank with an exported state, validated first: all or nothing. Answers 204.',
+      UNSIGNED,
+    ].join('\n\n'),
+    status: 204,
+    errors: [{ ...BODY_FORMAT, when: 'the body is not a valid exported state; nothing changes' }],
+    examples: { bad: { summary: 'Not a state', body: { version: 1 }, status: 400 } },
+  },
+  'POST /_sandbank/reset': {
+    summary: 'Reset to the seeded state',
+    description: [
+      'Back to the seeded state, as `POST /v1/sandbox/initialize` (part 1), with the whole state: consents, payments, sessions and the TPP register too.',
+      UNSIGNED,
+    ].join('\n\n'),
+    status: 204,
+    examples: { reset: { summary: 'Reset', status: 204 } },
+  },
+  'GET /_sandbank/tpps': {
+    summary: 'List the TPP register',
+    description: [
+      'The bank\u2019s TPP register (part 1: in production the TPP registration is checked on every request): `organisationId`, `name`, `roles`, `email`.',
+      UNSIGNED,
+    ].join('\n\n'),
+    examples: { empty: { summary: 'A fresh bank has none', status: 200 } },
+  },
+  'POST /_sandbank/tpps': {
+    summary: 'Register a TPP',
+    description: [
+      'Adds a TPP to the register: `organisationId` (a PSD2 authorisation number, `PSDNO-FSA-933012867`), `name`, `roles` (PSP_AI, PSP_PI, PSP_AS, PSP_IC), optional `email` (part 1: a contact mailbox; a personal-looking one gets a WARNING, non-personal mailboxes are recommended). 201 when new, 200 when it replaced a registration. The production profile checks every signed request against the register.',
+      UNSIGNED,
+    ].join('\n\n'),
+    alsoAnswers: { 200: 'the TPP was registered already: its registration is replaced' },
+    errors: [BODY_FORMAT],
+    examples: {
+      register: {
+        summary: 'The TPP kit\u2019s preset TPP',
+        body: {
+          organisationId: 'PSDNO-FSA-933012867',
+          name: 'Sandbank Test TPP AS',
+          roles: ['PSP_AI', 'PSP_PI'],
+          email: 'api@tpp.example',
+        },
+        status: 201,
+      },
+    },
+  },
+  'DELETE /_sandbank/tpps/:organisationId': {
+    summary: 'Remove a TPP from the register',
+    description: ['Removes the registration; 204.', UNSIGNED].join('\n\n'),
+    status: 204,
+    errors: [
+      { status: 404, code: 'RESOURCE_UNKNOWN', when: 'no TPP with this organisationId is registered' },
+    ],
+    examples: {
+      unknown: { summary: 'Not registered', params: { organisationId: 'PSDNO-FSA-933012867' }, status: 404 },
+    },
+  },
+  'GET /_sandbank/openapi.json': {
+    summary: 'This API as an OpenAPI 3.1 document',
+    description: [
+      'This document: generated from the route table, the zod schemas and each area\u2019s documentation; its `paths` are under the bank\u2019s base path. Renderers such as Scalar or Swagger UI read it (docs/interactive-docs.md).',
+      UNSIGNED,
+    ].join('\n\n'),
+    examples: { document: { summary: 'This document', status: 200, showAnswer: false } },
+  },
+};

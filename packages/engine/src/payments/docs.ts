@@ -1,0 +1,291 @@
+import { z } from 'zod';
+import type { ErrorDoc, RouteDocs } from '../core/route-docs.js';
+import {
+  FeeInformationRequest,
+  NcbctPayment,
+  NdctBulkPayment,
+  NdctPayment,
+  NdctPeriodicPayment,
+} from './schemas.js';
+
+// What the OpenAPI document says about payment initiation (parts 2.2–2.4, 3, 4.2 items 2–3 and 12).
+// Examples run against the freshly seeded bank: Kari Nordmann (13039319955) pays from her Brukskonto.
+
+const NDCT = 'norwegian-domestic-credit-transfers';
+const PAYMENT_ID = 'enc!!lofKFUVCRHX41BVnIgeBlasEIk86VVYwGIaTep==';
+
+/** part 4.1 P: what create payment needs besides the body. */
+const CREATE_HEADERS = {
+  'x-accept-fix': 'amount-as-string',
+  'tpp-session-id': 'docs-session-1',
+  'tpp-redirect-uri': 'https://tpp.example/callback',
+  'psu-ip-address': '192.0.2.10',
+  'psu-context': 'PRIVATE',
+  'x-psu-identity': '13039319955',
+};
+
+const NDCT_BODY = {
+  instructedAmount: { amount: '1250.00', currency: 'NOK' },
+  creditorName: 'Ola Hansen',
+  creditorAccount: { bban: '97101056485', currency: 'NOK' },
+  creditorAddress: {
+    street: 'Storgata',
+    buildingNumber: '1',
+    postalCode: '0155',
+    city: 'Oslo',
+    country: 'NO',
+  },
+  debtorAccount: { bban: '97101009223', currency: 'NOK' },
+  remittanceInformationUnstructured: 'Husleie mars',
+};
+
+const PIS = 'Needs the PSP_PI role. A payment of another TPP is unknown to this one (404 RESOURCE_UNKNOWN).';
+
+const PRODUCT_ERRORS: readonly ErrorDoc[] = [
+  { status: 403, code: 'PRODUCT_INVALID', when: 'the product is not offered for this payment service' },
+  { status: 404, code: 'PRODUCT_UNKNOWN', when: 'no payment product has this name' },
+];
+
+const UNKNOWN_PAYMENT: ErrorDoc = {
+  status: 404,
+  code: 'RESOURCE_UNKNOWN',
+  when: 'no payment of this TPP has this id',
+};
+
+type Service = 'payments' | 'periodic-payments' | 'bulk-payments';
+
+const SERVICE_TEXT: Record<Service, string> = {
+  payments:
+    'A single payment. Products: `norwegian-domestic-credit-transfers` (NDCT, part 2.2), `norwegian-cross-border-credit-transfers` (NCBCT, part 2.3: meant for NOK 100 000 or more, which needs regulatoryReportingCode and regulatoryReportingInformation), `instant-norwegian-domestic-credit-transfers-straks` (instant, the NDCT body).',
+  'periodic-payments':
+    'A standing order (NDCT only): the NDCT body plus `startDate`, `frequency` (Daily \u2026 Annual), optional `endDate`, `dayOfExecution`, `executionRule`. Periodic payments are not processed in the batch runs and cannot be put into a signing basket (part 1, part 3 rule 4).',
+  'bulk-payments':
+    'Several NDCT payments from one debtor account: `{debtorAccount, requestedExecutionDate?, batchBookingPreferred?, payments: [1\u2013100]}`. Bulk payments cannot be put into a signing basket (part 3 rule 4).',
+};
+
+const BODIES: Record<Service, z.ZodType> = {
+  payments: z.union([NdctPayment, NcbctPayment]),
+  'periodic-payments': NdctPeriodicPayment,
+  'bulk-payments': NdctBulkPayment,
+};
+
+function serviceDocs(service: Service): Record<string, RouteDocs> {
+  const base = `/${service}/:product`;
+  const params = { product: NDCT, paymentId: PAYMENT_ID };
+  const single = service === 'payments';
+  return {
+    [`POST ${base}`]: {
+      summary: single
+        ? 'Create a payment'
+        : service === 'bulk-payments'
+          ? 'Create a bulk payment'
+          : 'Create a periodic payment',
+      description: [
+        SERVICE_TEXT[service],
+        'Operation P of part 4.1: x-accept-fix, TPP-Session-ID, TPP-Redirect-URI, PSU-IP-Address, PSU-Context and a Digest of the body are required, and PSU-ID or X-PSU-IDENTITY names the PSU; TPP-Brand-Logging-Information is optional. Query `allowLogicalDuplicate` (part 4.2 item 2) allows a payment equal to an earlier one. Answers 201 with `paymentId`, `transactionStatus` (RCVD), `transactionFees` and `_links`: inspect `scaRedirect` to learn whether SCA is needed (part 4.2 item 2, part 5.2 rule 1).',
+        'Rules: creditorName and ultimateDebtor at most 70 characters, remittanceInformationUnstructured 1\u2013140 and exclusive with remittanceInformationStructuredArray (part 2.2), reference fields 1\u201335 (part 8), amounts with the currency\u2019s minor units (part 2.1). A creditor account that requires a KID needs one (KID_MISSING, KID_INVALID).',
+        PIS,
+      ].join('\n\n'),
+      requestSchema: BODIES[service],
+      optionalHeaders: ['x-psu-identity', 'tpp-brand-logging-information'],
+      errors: [
+        {
+          status: 400,
+          code: 'FORMAT_ERROR',
+          when: 'a field is missing or not in its form (each message names its path)',
+        },
+        { status: 400, code: 'HTTP_HEADER_REQUIRED', when: 'neither PSU-ID nor X-PSU-IDENTITY' },
+        { status: 400, code: 'RESOURCE_UNKNOWN', when: 'the debtor account is not in the sandbox' },
+        { status: 400, code: 'KID_MISSING', when: 'the creditor account requires a KID and none is given' },
+        { status: 400, code: 'KID_INVALID', when: 'the KID fails its check digit' },
+        {
+          status: 400,
+          code: 'EXECUTION_DATE_INVALID',
+          when: 'the requested execution date lies in the past or too far ahead',
+        },
+        {
+          status: 400,
+          code: 'PAYMENT_FAILED',
+          when: 'the payment cannot be made as asked (e.g. the debtor account is not the PSU\u2019s)',
+        },
+        ...PRODUCT_ERRORS,
+        {
+          status: 409,
+          code: 'CONFLICT',
+          when: 'a logical duplicate of an earlier payment, without allowLogicalDuplicate=true',
+        },
+      ],
+      examples: single
+        ? {
+            ndct: {
+              summary: 'Kari Nordmann pays Ola Hansen\u2019s rent',
+              params: { product: NDCT },
+              headers: CREATE_HEADERS,
+              body: NDCT_BODY,
+              status: 201,
+            },
+            headers: {
+              summary: 'Without the part 4.1 P headers',
+              params: { product: NDCT },
+              body: NDCT_BODY,
+              status: 400,
+            },
+          }
+        : {
+            product: {
+              summary: 'A product not offered for this service',
+              params: { product: 'norwegian-cross-border-credit-transfers' },
+              headers: CREATE_HEADERS,
+              body: NDCT_BODY,
+              status: 403,
+            },
+          },
+    },
+    [`GET ${base}/:paymentId`]: {
+      summary: 'Read a payment',
+      description: [
+        'The payment as created, with its status. Known issue (part 1): details of an NDCT payment cannot be fetched before it is approved (in the production profile, 403 FORBIDDEN).',
+        PIS,
+      ].join('\n\n'),
+      errors: [...PRODUCT_ERRORS, UNKNOWN_PAYMENT],
+      examples: { unknown: { summary: 'A payment that does not exist yet', params, status: 404 } },
+    },
+    [`DELETE ${base}/:paymentId`]: {
+      summary: 'Cancel a payment',
+      description: [
+        'Deletes the payment (available for all products in the sandbox, part 4.2 item 12). A payment with status PDNG cannot be deleted (part 3 rule 3), nor one already signed or executed: 409 CONFLICT with a message saying why.',
+        PIS,
+      ].join('\n\n'),
+      status: 204,
+      errors: [
+        ...PRODUCT_ERRORS,
+        UNKNOWN_PAYMENT,
+        { status: 409, code: 'CONFLICT', when: 'the payment is PDNG (part 3 rule 3), signed or executed' },
+      ],
+      examples: { unknown: { summary: 'A payment that does not exist yet', params, status: 404 } },
+    },
+    [`GET ${base}/:paymentId/status`]: {
+      summary: 'Read a payment\u2019s status',
+      description: [
+        '`transactionStatus` (part 3: ACCP, ACSC, ACSP, ACTC, ACWC, ACWP, RCVD, PDNG, RJCT, CANC, PART) and `fundsAvailable`, which signals a rejection for lack of funds (part 2.11, part 3 rule 2). Payments are processed in the batch runs, 5 times a day (part 1).',
+        PIS,
+      ].join('\n\n'),
+      errors: [...PRODUCT_ERRORS, UNKNOWN_PAYMENT],
+      examples: { unknown: { summary: 'A payment that does not exist yet', params, status: 404 } },
+    },
+    [`POST ${base}/:paymentId/authorisations`]: {
+      summary: 'Start a new SCA for a payment',
+      description: [
+        'A new `scaRedirect` for a payment waiting for SCA, e.g. after the PSU aborted (part 5.2 rule 1). TPP-Redirect-URI is required.',
+        PIS,
+      ].join('\n\n'),
+      errors: [
+        ...PRODUCT_ERRORS,
+        UNKNOWN_PAYMENT,
+        { status: 409, code: 'CONFLICT', when: 'the payment no longer waits for SCA' },
+      ],
+      examples: {
+        unknown: {
+          summary: 'A payment that does not exist yet',
+          params,
+          headers: { 'tpp-redirect-uri': 'https://tpp.example/callback' },
+          status: 404,
+        },
+      },
+    },
+  };
+}
+
+const CONTROL =
+  'Sandbank\u2019s control plane: unsigned, outside the contract (docs/decisions/payment-sca.md).';
+
+export const paymentDocs: Readonly<Record<string, RouteDocs>> = {
+  'POST /payments/:product/fee-information': {
+    summary: 'Fee information for an instant payment',
+    description: [
+      'What an instant (Straks) payment would cost (part 4.2 item 12), from the bank\u2019s fee table (docs/decisions/payment-fees.md): `transactionFees` and `transactionFeeIndicator`. Offered for `instant-norwegian-domestic-credit-transfers-straks` only; the amount is in NOK.',
+      PIS,
+    ].join('\n\n'),
+    status: 200,
+    requestSchema: FeeInformationRequest,
+    errors: [
+      { status: 400, code: 'FORMAT_ERROR', when: 'the body is not in its form, or the amount is not in NOK' },
+      ...PRODUCT_ERRORS,
+    ],
+    examples: {
+      straks: {
+        summary: 'An instant payment of 500 NOK',
+        params: { product: 'instant-norwegian-domestic-credit-transfers-straks' },
+        body: {
+          amount: { amount: '500.00', currency: 'NOK' },
+          creditorAccount: { bban: '97101056485', currency: 'NOK' },
+          debtorAccount: { bban: '97101009223', currency: 'NOK' },
+        },
+        status: 200,
+      },
+    },
+  },
+  ...serviceDocs('payments'),
+  ...serviceDocs('periodic-payments'),
+  ...serviceDocs('bulk-payments'),
+  'POST /_sandbank/payments/:paymentId/approve': {
+    summary: 'Approve a payment\u2019s SCA without the pages',
+    description: [
+      '`{psuNationalId, context?, corporateId?}`: completes the SCA the payment waits for as the PSU would on the bank\u2019s page, running the same outcome.',
+      CONTROL,
+    ].join('\n\n'),
+    status: 200,
+    errors: [
+      { status: 400, code: 'FORMAT_ERROR', when: 'the body is not in its form' },
+      { status: 404, code: 'RESOURCE_UNKNOWN', when: 'no payment has this id' },
+      { status: 409, code: 'CONFLICT', when: 'no authorisation is waiting' },
+    ],
+    examples: {
+      unknown: {
+        summary: 'No such payment',
+        params: { paymentId: PAYMENT_ID },
+        body: { psuNationalId: '13039319955' },
+        status: 404,
+      },
+    },
+  },
+  'POST /_sandbank/payments/:paymentId/cancel-authorisation': {
+    summary: 'Abort a payment\u2019s SCA as the PSU would',
+    description: ['The PSU aborts the SCA the payment waits for.', CONTROL].join('\n\n'),
+    status: 200,
+    errors: [
+      { status: 404, code: 'RESOURCE_UNKNOWN', when: 'no payment has this id' },
+      { status: 409, code: 'CONFLICT', when: 'no authorisation is waiting' },
+    ],
+    examples: { unknown: { summary: 'No such payment', params: { paymentId: PAYMENT_ID }, status: 404 } },
+  },
+  'POST /_sandbank/signing-baskets/:basketId/approve': {
+    summary: 'Approve a signing basket\u2019s SCA without the pages',
+    description: ['One SCA for every payment in the basket, as on the bank\u2019s page.', CONTROL].join(
+      '\n\n',
+    ),
+    status: 200,
+    errors: [
+      { status: 400, code: 'FORMAT_ERROR', when: 'the body is not in its form' },
+      { status: 404, code: 'RESOURCE_UNKNOWN', when: 'no signing basket has this id' },
+      { status: 409, code: 'CONFLICT', when: 'no authorisation is waiting' },
+    ],
+    examples: {
+      unknown: {
+        summary: 'No such basket',
+        params: { basketId: PAYMENT_ID },
+        body: { psuNationalId: '13039319955' },
+        status: 404,
+      },
+    },
+  },
+  'POST /_sandbank/batch': {
+    summary: 'Run the next payment batch',
+    description: [
+      'Moves the bank clock to the next batch run and runs it (part 1: payments other than periodic ones are processed 5 times a day).',
+      CONTROL,
+    ].join('\n\n'),
+    status: 200,
+    examples: { next: { summary: 'The next run after 10:00', status: 200 } },
+  },
+};
