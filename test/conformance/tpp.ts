@@ -4,7 +4,7 @@ import {
   readBody,
   toEngineRequest,
   toWebResponse,
-} from '../../packages/engine/src/core/transport.js';
+} from '../../packages/engine/src/gateway/transport.js';
 import type { Psd2Role, Sandbox, State } from '../../packages/engine/src/index.js';
 import { routes } from '../../packages/engine/src/routes.js';
 import { createSeedState } from '../../packages/engine/src/sandbox-api/seed.js';

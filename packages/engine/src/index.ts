@@ -31,6 +31,7 @@ export type {
   Transaction,
 } from './core/state.js';
 export { LedgerChunk as LedgerChunkSchema, STATE_VERSION, State as StateSchema } from './core/state.js';
+export type { ClockSkew } from './gateway/request-security.js';
 export { ibanFromBban, isNorwegianNationalId, makeBban } from './identifiers.js';
 export type { BasketStatus } from './lifecycle.js';
 export {
@@ -45,7 +46,6 @@ export {
   SESSION_MS,
   worstCaseStatus,
 } from './lifecycle.js';
-export type { ClockSkew } from './request-security.js';
 export { routes } from './routes.js';
 export type { Commit, RequestLogEntry, Sandbox, SandboxEvent, SandboxOptions } from './sandbox.js';
 export { createSandbox } from './sandbox.js';

@@ -8,6 +8,7 @@ import { createReducer } from './core/reducer.js';
 import { CONTROL_ROOT, compileRoutes, matchRoute } from './core/router.js';
 import { useSigningClock } from './core/signing-clock.js';
 import type { RegisteredTpp, State } from './core/state.js';
+import { type ClockSkew, createRequestSecurity } from './gateway/request-security.js';
 import {
   DEFAULT_MAX_BODY_BYTES,
   decodeBody,
@@ -15,8 +16,7 @@ import {
   readBody,
   toEngineRequest,
   toWebResponse,
-} from './core/transport.js';
-import { type ClockSkew, createRequestSecurity } from './request-security.js';
+} from './gateway/transport.js';
 import { routes } from './routes.js';
 import { createSeedState } from './sandbox-api/seed.js';
 import type { VerifyStep } from './security/verify-request.js';

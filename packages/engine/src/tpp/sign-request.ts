@@ -2,12 +2,12 @@
 // Digest (when there is a body and none was set), Date or X-Date, TPP-Signature-Certificate and
 // Signature, in that order.
 import { signingClockNow } from '../core/signing-clock.js';
+import type { TppIdentity } from '../pki/tpp-identity.js';
 import { createSignatureHeader } from '../security/create-signature-header.js';
 import { createDigestHeader } from '../security/digest.js';
 import { REQUEST_TARGET } from '../security/header-names.js';
 import { formatHttpDate } from '../security/http-date.js';
 import { TPP_CERTIFICATE_HEADER } from '../security/verify-request.js';
-import type { TppIdentity } from './tpp-identity.js';
 
 export interface SignRequestOptions {
   /** Default 'x-date' in browsers and workers (fetch() cannot set Date there), else 'date'. */

@@ -1,12 +1,12 @@
-import type { Profile, TppContext } from './core/context.js';
-import { tppMessage } from './core/errors.js';
-import type { Route } from './core/router.js';
-import { checkDigest } from './security/check-digest.js';
-import { signResponse } from './security/sign-response.js';
-import type { MessageRules } from './security/step-result.js';
-import { createRequestVerifier, type VerifyStep } from './security/verify-request.js';
-import { sandboxBankIdentity } from './tpp/bank-identity.js';
-import { SANDBOX_TEST_CA_PEM } from './tpp/sandbox-test-ca.js';
+import type { Profile, TppContext } from '../core/context.js';
+import { tppMessage } from '../core/errors.js';
+import type { Route } from '../core/router.js';
+import { sandboxBankIdentity } from '../pki/bank-identity.js';
+import { SANDBOX_TEST_CA_PEM } from '../pki/sandbox-test-ca.js';
+import { checkDigest } from '../security/check-digest.js';
+import { signResponse } from '../security/sign-response.js';
+import type { MessageRules } from '../security/step-result.js';
+import { createRequestVerifier, type VerifyStep } from '../security/verify-request.js';
 
 export interface RequestSecurityOptions {
   /** `required` (default): every `/v1` request is signed (part 5.1 rule 1). `off`: for quick prototypes. */

@@ -1,6 +1,6 @@
-import { childPath } from './charset.js';
-import { apiError } from './errors.js';
-import type { EngineRequest, EngineResponse } from './http.js';
+import { childPath } from '../core/charset.js';
+import { apiError } from '../core/errors.js';
+import type { EngineRequest, EngineResponse } from '../core/http.js';
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
