@@ -9,7 +9,7 @@ export type {
 export type { CookieJar, StoredCookie } from './core/cookie-jar.js';
 export { createMemoryCookieJar } from './core/cookie-jar.js';
 export type { ErrorCode, TppMessage } from './core/errors.js';
-export { ERROR_STATUSES } from './core/errors.js';
+export { ApiError, apiError, ERROR_STATUSES } from './core/errors.js';
 export type { EngineRequest, EngineResponse } from './core/http.js';
 export type { Route, Service } from './core/router.js';
 export type {
@@ -31,6 +31,8 @@ export type {
   Transaction,
 } from './core/state.js';
 export { LedgerChunk as LedgerChunkSchema, STATE_VERSION, State as StateSchema } from './core/state.js';
+export { type Logger, toErrorResponse, toErrorWebResponse } from './gateway/error-response.js';
+export { isSandboxPath } from './gateway/paths.js';
 export type { ClockSkew } from './gateway/request-security.js';
 export { ibanFromBban, isNorwegianNationalId, makeBban } from './identifiers.js';
 export type { BasketStatus } from './lifecycle.js';

@@ -4,7 +4,9 @@ import { cardRoutes } from './cards/routes.js';
 import { consentRoutes } from './consents/routes.js';
 import { createOpenApiOperation } from './control/openapi.js';
 import { controlRoutes } from './control/routes.js';
+import type { ClockWork } from './core/routed.js';
 import { nameOperations, type Route } from './core/router.js';
+import { catchUpProcessing, processingDue } from './payments/batch.js';
 import { paymentControlRoutes, paymentRoutes } from './payments/routes.js';
 import { sandboxRoutes } from './sandbox-api/routes.js';
 import { scaRoutes } from './sca/routes.js';
@@ -35,3 +37,6 @@ export const routes: readonly Route[] = [
     operation: getOpenApi,
   },
 ];
+
+/** What the bank clock makes due before each request: the payment batch runs (part 1). */
+export const clockWork: readonly ClockWork[] = [{ due: processingDue, run: catchUpProcessing }];

@@ -1,23 +1,16 @@
 import { freeze, type Patch } from 'immer';
 import type { AcceptFixDefaults, Profile } from './core/context.js';
-import { addJarCookies, type CookieJar, keepJarCookies } from './core/cookie-jar.js';
-import { ApiError, apiError } from './core/errors.js';
-import { type EngineResponse, errorBody, json } from './core/http.js';
-import { parseMount, pathBelow } from './core/mount.js';
-import { createReducer } from './core/reducer.js';
-import { CONTROL_ROOT, compileRoutes, matchRoute } from './core/router.js';
+import type { CookieJar } from './core/cookie-jar.js';
+import { parseMount } from './core/mount.js';
+import { CONTROL_ROOT } from './core/router.js';
 import { useSigningClock } from './core/signing-clock.js';
 import type { RegisteredTpp, State } from './core/state.js';
+import { createApp } from './gateway/app.js';
+import { consoleLogger } from './gateway/error-response.js';
+import { createGateway, type Exchange } from './gateway/gateway.js';
 import { type ClockSkew, createRequestSecurity } from './gateway/request-security.js';
-import {
-  DEFAULT_MAX_BODY_BYTES,
-  decodeBody,
-  decodeBodyLeniently,
-  readBody,
-  toEngineRequest,
-  toWebResponse,
-} from './gateway/transport.js';
-import { routes } from './routes.js';
+import { DEFAULT_MAX_BODY_BYTES } from './gateway/transport.js';
+import { clockWork, routes } from './routes.js';
 import { createSeedState } from './sandbox-api/seed.js';
 import type { VerifyStep } from './security/verify-request.js';
 
@@ -142,17 +135,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const basePath = (options.basePath ?? '/v1').replace(/\/+$/, '');
   const seed = options.seed ?? DEFAULT_SEED;
   const source = options.now ?? (() => Date.now());
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const maxControlBodyBytes = options.maxControlBodyBytes ?? 512 * 1024 * 1024;
   const controlPlane = options.controlPlane ?? true;
-  const mount = parseMount(options.publicUrl);
-  const acceptFixDefaults = options.acceptFixDefaults ?? 'bank-clock';
-  const reduce = createReducer(
+  const app = createApp(
     routes.filter((r) => controlPlane || r.service !== 'control'),
     basePath,
-    { checkResponses: options.checkResponses ?? false },
+    { checkResponses: options.checkResponses ?? false, clockWork },
   );
-  const table = compileRoutes(routes, basePath);
   const security = createRequestSecurity({
     signatures: options.signatures ?? 'required',
     profile,
@@ -173,135 +161,43 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   freeze(state, true);
   useSigningClock(source);
   let seq = 0;
-  let tail: Promise<unknown> = Promise.resolve();
   const listeners = new Set<(event: SandboxEvent) => void>();
 
   const emit = (event: SandboxEvent) => {
     for (const listener of listeners) listener(event);
   };
 
-  async function handle(request: Request): Promise<Response> {
-    const started = performance.now();
-    const url = new URL(request.url);
-    // Routed below the mount; the signature check below sees the path as it was sent.
-    const below = pathBelow(mount, url.pathname);
-    const routed = new URL(url);
-    if (below !== null) routed.pathname = below;
-    let bodyText: string | null = null;
-    let bytes: Uint8Array | null = null;
-    let pre: ApiError | null =
-      below === null
-        ? apiError(
-            'NOT_FOUND',
-            `no operation at ${url.pathname.slice(0, 200)}: this bank is served below ${mount.prefix}`,
-          )
-        : null;
-    const match = matchRoute(table, request.method.toUpperCase(), routed.pathname);
-    // part 4.2 item 12: a body the contract disregards can hold anything, bytes that are not UTF-8 too.
-    const disregarded = match.kind === 'found' && match.route.bodyDisregarded === true;
-    try {
-      const control = routed.pathname.startsWith(`${CONTROL_ROOT}/`);
-      bytes = await readBody(request, control ? maxControlBodyBytes : maxBodyBytes);
-      if (bytes !== null) bodyText = disregarded ? decodeBodyLeniently(bytes) : decodeBody(bytes);
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      pre ??= error;
-    }
-    const engineRequest = toEngineRequest(request, routed, bodyText);
-    const page = match.kind === 'found' && match.route.service === 'page';
-    if (page) await addJarCookies(options.cookieJar, url.href, engineRequest.headers);
-    // Signatures are verified concurrently, before the request takes its turn in the queue.
-    const checkedAt = source();
-    const { tpp, steps } = await security.check(
-      request,
-      url,
-      bytes,
-      match.kind === 'found' ? match.route : null,
-      checkedAt + state.clock.offsetMs,
-      checkedAt,
-    );
-    // Requests are applied one at a time, in arrival order (several tabs may share one engine).
-    const previous = tail;
-    const applied = (async () => {
-      await previous;
-      let response: EngineResponse;
-      let operation: string | null = null;
-      if (pre !== null) {
-        response = json(pre.status, errorBody(pre.messages), pre.headers);
-      } else {
-        const sourceNow = source();
-        const now = sourceNow + state.clock.offsetMs;
-        const reduction = reduce(state, engineRequest, {
-          now,
-          sourceNow,
-          origin: mount.origin ?? url.origin,
-          mount: mount.prefix,
-          profile,
-          basePath: `${mount.prefix}${basePath}`,
-          acceptFixDefaults,
-          tpp,
-          ...(options.secret === undefined ? {} : { secret: options.secret }),
-        });
-        response = reduction.response;
-        operation = reduction.operation;
-        if (reduction.patches.length > 0) {
-          const commit: Commit = { seq: ++seq, patches: reduction.patches, state: reduction.state };
-          try {
-            await options.persist?.(commit);
-            state = reduction.state;
-            emit({ type: 'commit', commit });
-          } catch (error) {
-            seq--;
-            console.error('[sandbank] persisting the change failed; it was rolled back', error);
-            response = json(
-              500,
-              errorBody([
-                {
-                  category: 'ERROR',
-                  code: 'SYSTEM_ERROR',
-                  text: 'the change could not be stored and was rolled back',
-                },
-              ]),
-            );
-          }
-        }
-      }
-      if (page) await keepJarCookies(options.cookieJar, url.href, response.headers);
-      if (listeners.size > 0) {
-        emit({
-          type: 'request',
-          entry: {
-            seq,
-            at: source() + state.clock.offsetMs,
-            method: engineRequest.method,
-            path: `${url.pathname}${url.search}`,
-            operation,
-            status: response.status,
-            durationMs: performance.now() - started,
-            requestHeaders: engineRequest.headers,
-            requestBody: bodyText,
-            responseHeaders: response.headers,
-            responseBody: response.json ?? response.html ?? null,
-            signature: {
-              verdict:
-                tpp.kind === 'rejected' ? 'rejected' : tpp.kind === 'verified' ? 'verified' : 'unchecked',
-              steps,
-            },
-          },
-        });
-      }
-      return security.sign(
-        toWebResponse(response),
-        engineRequest.headers['x-request-id'],
-        source() + state.clock.offsetMs,
-      );
-    })();
-    tail = applied.catch(() => undefined);
-    return applied;
-  }
+  const gateway = createGateway(
+    {
+      app,
+      security,
+      mount: parseMount(options.publicUrl),
+      profile,
+      basePath,
+      acceptFixDefaults: options.acceptFixDefaults ?? 'bank-clock',
+      ...(options.secret === undefined ? {} : { secret: options.secret }),
+      maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+      maxControlBodyBytes: options.maxControlBodyBytes ?? 512 * 1024 * 1024,
+      ...(options.cookieJar === undefined ? {} : { cookieJar: options.cookieJar }),
+      source,
+      log: consoleLogger,
+    },
+    {
+      state: () => state,
+      async commit(patches, next) {
+        const commit: Commit = { seq: seq + 1, patches, state: next };
+        await options.persist?.(commit);
+        seq = commit.seq;
+        state = next;
+        emit({ type: 'commit', commit });
+      },
+      logging: () => listeners.size > 0,
+      log: (exchange) => emit({ type: 'request', entry: toLogEntry(seq, exchange) }),
+    },
+  );
 
   return {
-    fetch: handle,
+    fetch: gateway.fetch,
     getState: () => state,
     now: () => source() + state.clock.offsetMs,
     subscribe(listener) {
@@ -309,6 +205,24 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       return () => listeners.delete(listener);
     },
     options: { profile, basePath, seed },
+  };
+}
+
+function toLogEntry(seq: number, exchange: Exchange): RequestLogEntry {
+  const { request, response } = exchange;
+  return {
+    seq,
+    at: exchange.at,
+    method: request.method,
+    path: exchange.target,
+    operation: exchange.operation,
+    status: response.status,
+    durationMs: performance.now() - exchange.startedAt,
+    requestHeaders: request.headers,
+    requestBody: exchange.bodyText,
+    responseHeaders: response.headers,
+    responseBody: response.json ?? response.html ?? null,
+    signature: exchange.signature,
   };
 }
 

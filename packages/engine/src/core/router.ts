@@ -79,10 +79,18 @@ export interface CompiledRoute {
   segments: string[];
 }
 
-export type RouteMatch =
-  | { kind: 'found'; route: Route; params: Record<string, string> }
-  | { kind: 'method-not-allowed'; allow: string[] }
-  | { kind: 'not-found' };
+/** A route whose path pattern matched, with the parameters it bound. */
+export interface PathMatch {
+  route: Route;
+  params: Record<string, string>;
+}
+
+/** The `/v1` services: signed, X-Request-ID required, the JSON rules of part 4. */
+export const API_SERVICES: ReadonlySet<Service> = new Set(['ais', 'pis', 'sandbox', 'psu']);
+
+export function isApiService(service: Service): boolean {
+  return API_SERVICES.has(service);
+}
 
 /** The control plane and the bank's pages live outside the API's base path. */
 export const CONTROL_ROOT = '/_sandbank';
@@ -123,23 +131,16 @@ function matchSegments(pattern: string[], actual: string[]): Record<string, stri
 }
 
 /**
- * Unknown path → not-found; known path with another method → method-not-allowed (with Allow). Routes
- * `live` refuses (removed operations) are neither matched nor listed in Allow.
+ * Every route whose path pattern matches `path`, whatever its method, in table order: the one match of
+ * a request. Which of them answers (by method and by the bank clock's removals) is the gateway's
+ * decision (gateway/app.ts `settleMatch`).
  */
-export function matchRoute(
-  table: readonly CompiledRoute[],
-  method: string,
-  path: string,
-  live: (route: Route) => boolean = () => true,
-): RouteMatch {
+export function matchPath(table: readonly CompiledRoute[], path: string): PathMatch[] {
   const actual = path.split('/').filter(Boolean);
-  const allow: string[] = [];
+  const found: PathMatch[] = [];
   for (const { route, segments } of table) {
-    if (!live(route)) continue;
     const params = matchSegments(segments, actual);
-    if (!params) continue;
-    if (route.method === method) return { kind: 'found', route, params };
-    allow.push(route.method);
+    if (params) found.push({ route, params });
   }
-  return allow.length > 0 ? { kind: 'method-not-allowed', allow } : { kind: 'not-found' };
+  return found;
 }

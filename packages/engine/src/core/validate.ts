@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiError, type ErrorCode, type TppMessage, tppMessage, warning } from './errors.js';
+import { apiErrors, type ErrorCode, type TppMessage, tppMessage, warning } from './errors.js';
 
 const MAX_MESSAGES = 10;
 
@@ -68,7 +68,7 @@ export function parseWith<S extends z.ZodType>(
 }
 
 function throwMessages(messages: ReturnType<typeof tppMessage>[]): never {
-  throw new ApiError(400, messages);
+  throw apiErrors(messages, 400);
 }
 
 /** Query parameters as single values (the last one wins), the shape the query schemas expect. */

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { toErrorWebResponse } from '../gateway/error-response.js';
 import type { Sandbox } from '../sandbox.js';
 
 export const DEFAULT_PORT = 8731;
@@ -43,16 +44,11 @@ export function createSandboxServer(sandbox: Sandbox): Server {
     toWebRequest(req, origin)
       .then((request) => sandbox.fetch(request))
       .then((response) => writeWebResponse(response, res))
+      // The request could not be read or the answer not written: one answer, made where every other is.
       .catch((error: unknown) => {
-        console.error('[sandbank] could not answer', error);
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
-        res.end(
-          JSON.stringify({
-            tppMessages: [
-              { category: 'ERROR', code: 'SYSTEM_ERROR', text: 'the sandbox could not answer this request' },
-            ],
-          }),
-        );
+        if (res.headersSent) return void res.end();
+        const requestId = req.headers['x-request-id']?.toString();
+        writeWebResponse(toErrorWebResponse(error, requestId), res).catch(() => res.destroy());
       });
   });
 }

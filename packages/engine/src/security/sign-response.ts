@@ -19,15 +19,17 @@ export interface SignResponseOptions {
 
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
-/** Returns a signed copy; reads (consumes) the given response's body. */
-export async function signResponse(
-  response: Response,
+/**
+ * Adds the signing headers to `headers` for a body of exactly `body`: for a caller that holds the
+ * bytes it is about to send (the gateway serialises an answer once and signs those bytes).
+ */
+export async function signResponseHeaders(
+  headers: Headers,
+  body: Uint8Array,
   identity: SigningIdentity,
   options: SignResponseOptions = {},
-): Promise<Response> {
+): Promise<void> {
   const subtle = options.subtle ?? globalThis.crypto.subtle;
-  const body = response.body === null ? new Uint8Array() : new Uint8Array(await response.arrayBuffer());
-  const headers = new Headers(response.headers);
   headers.set('Digest', await createDigestHeader(body, subtle));
   if (!headers.has('x-request-id') && options.requestId !== undefined)
     headers.set('X-Request-ID', options.requestId);
@@ -36,6 +38,17 @@ export async function signResponse(
   const names = ['digest', 'x-request-id', 'date'].filter((name) => headers.has(name));
   const signature = await createSignatureHeader(identity, names, { headers }, subtle);
   headers.set('Signature', signature.value);
+}
+
+/** Returns a signed copy; reads (consumes) the given response's body. */
+export async function signResponse(
+  response: Response,
+  identity: SigningIdentity,
+  options: SignResponseOptions = {},
+): Promise<Response> {
+  const body = response.body === null ? new Uint8Array() : new Uint8Array(await response.arrayBuffer());
+  const headers = new Headers(response.headers);
+  await signResponseHeaders(headers, body, identity, options);
   const nullBody = NULL_BODY_STATUSES.has(response.status) && body.length === 0;
   return new Response(nullBody ? null : body, {
     status: response.status,

@@ -1,6 +1,7 @@
 import { forgetSigningClock } from '../core/signing-clock.js';
+import { isSandboxPath } from '../gateway/paths.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox.js';
-import { isSandboxPath, NODE_ORIGIN, pageLocation } from './paths.js';
+import { NODE_ORIGIN, pageLocation } from './paths.js';
 import { relativeRequestClass } from './relative-request.js';
 import { abortError, normaliseRequest, targetUrl, toRuntimeRequest } from './request.js';
 
