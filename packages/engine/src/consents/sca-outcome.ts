@@ -2,7 +2,7 @@ import type { Draft } from 'immer';
 import { isoDate } from '../core/dates.js';
 import { allocateId } from '../core/ids.js';
 import type { Authorisation, Consent, State } from '../core/state.js';
-import type { ScaOutcome } from '../sca/outcomes.js';
+import type { ScaOutcome } from '../sca/outcome-types.js';
 import { grantable } from '../sca/psu.js';
 
 /** The consent between a TPP and a PSU in one context (and agreement), if any. */

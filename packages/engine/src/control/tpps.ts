@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { apiError, warning } from '../core/errors.js';
 import { empty, json } from '../core/http.js';
 import { ownEntry } from '../core/ids.js';
+import { looksLikePersonalMailbox } from '../core/personal-mailbox.js';
 import type { Operation } from '../core/router.js';
 import { parseWith } from '../core/validate.js';
-import { looksLikePersonalMailbox } from '../security/personal-mailbox.js';
 
 /**
  * The bank's TPP register, managed by the sandbox owner (issue 3): the production profile accepts a

@@ -7,7 +7,7 @@ import { createSignatureHeader } from '../security/create-signature-header.js';
 import { createDigestHeader } from '../security/digest.js';
 import { REQUEST_TARGET } from '../security/header-names.js';
 import { formatHttpDate } from '../security/http-date.js';
-import { TPP_CERTIFICATE_HEADER } from '../security/verify-request.js';
+import { TPP_CERTIFICATE_HEADER } from '../security/types.js';
 
 export interface SignRequestOptions {
   /** Default 'x-date' in browsers and workers (fetch() cannot set Date there), else 'date'. */
