@@ -29,7 +29,9 @@ async function init(args: string[]): Promise<number> {
   let cli: { runCli(args: readonly string[]): number };
   try {
     const fromProject = createRequire(join(process.cwd(), 'package.json'));
-    cli = (await import(pathToFileURL(fromProject.resolve('@sandbank/service-worker/cli')).href)) as typeof cli;
+    cli = (await import(
+      pathToFileURL(fromProject.resolve('@sandbank/service-worker/cli')).href
+    )) as typeof cli;
   } catch {
     console.error(
       'sandbank init: install @sandbank/service-worker in this project first (npm i -D @sandbank/service-worker), or run npx --no sandbank-sw init <publicDir>',
