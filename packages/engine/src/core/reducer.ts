@@ -6,7 +6,7 @@ import type { EngineResponse } from './http.js';
 import { ownEntry } from './ids.js';
 import { checkReplay, rememberRequest } from './replay.js';
 import type { ClockWork, Parsed, RoutedRequest } from './routed.js';
-import { isApiService, operationName, type Route } from './router.js';
+import { isApiService, type OperationInput, operationName, type Route } from './router.js';
 import type { State } from './state.js';
 import { reportingDroppedFields } from './validate.js';
 
@@ -190,8 +190,9 @@ export function createReducer(options: ReducerOptions = {}): Reducer {
     const operation = operationName(route.operation);
     if (isApiService(route.service)) checkApiRequest(routed, ctx, state);
     const body = take(routed.body, ctx);
-    take(routed.query, ctx);
-    const input = { params, query: request.query, headers: request.headers, body, request };
+    const query = take(routed.query, ctx);
+    const input: OperationInput = { params, query: request.query, headers: request.headers, body, request };
+    if (route.query) input.parsedQuery = { schema: route.query, value: query };
     const run = (draft: Draft<State>) => {
       // part 1: the bank's batch runs that fell due since the last request happen before this one,
       // in the same change, so every answer reflects the bank clock.

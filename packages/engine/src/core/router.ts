@@ -11,6 +11,8 @@ export interface OperationInput {
   /** The parsed JSON body (undefined when none), or the form fields of a page post. */
   body: unknown;
   request: EngineRequest;
+  /** The query through the route's own schema, parsed once by the gateway (read it with `queryOf`). */
+  parsedQuery?: { schema: z.ZodType; value: unknown };
 }
 
 export type Operation = (draft: Draft<State>, input: OperationInput, ctx: RequestContext) => EngineResponse;

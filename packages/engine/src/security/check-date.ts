@@ -8,7 +8,7 @@
 // own real clock and cannot know the bank's virtual time, so once the sandbox owner moves the bank
 // clock (`POST /_sandbank/clock`) a request dated by the real time must still pass. A date more than
 // the limit from both is refused with the message about the bank clock.
-import { formatHttpDate, parseHttpDate } from './http-date.js';
+import { formatHttpDate, parseHttpDate } from '../core/http-date.js';
 import { failStep, type MessageRules, pass, type StepResult } from './step-result.js';
 
 type DateHeader = 'date' | 'x-date';

@@ -1,9 +1,10 @@
 // part 5.1 rule 10: the bank may sign responses. The response gets a Digest of its body, a Date when
 // it has none, the bank certificate, and a Signature over `digest x-request-id date` (the present ones).
+
+import { formatHttpDate } from '../core/http-date.js';
 import { signingClockNow } from '../core/signing-clock.js';
 import { createSignatureHeader } from './create-signature-header.js';
 import { createDigestHeader } from './digest.js';
-import { formatHttpDate } from './http-date.js';
 import type { SigningIdentity } from './signing-identity.js';
 
 /** Carries the bank's signing certificate, as TPP-Signature-Certificate carries the TPP's. */

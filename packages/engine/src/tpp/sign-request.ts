@@ -1,12 +1,13 @@
 // Signs a request as real TPP clients do (part 5.1, platform facts §3): adds X-Request-ID (when absent),
 // Digest (when there is a body and none was set), Date or X-Date, TPP-Signature-Certificate and
 // Signature, in that order.
+
+import { formatHttpDate } from '../core/http-date.js';
 import { signingClockNow } from '../core/signing-clock.js';
 import type { TppIdentity } from '../pki/tpp-identity.js';
 import { createSignatureHeader } from '../security/create-signature-header.js';
 import { createDigestHeader } from '../security/digest.js';
 import { REQUEST_TARGET } from '../security/header-names.js';
-import { formatHttpDate } from '../security/http-date.js';
 import { TPP_CERTIFICATE_HEADER } from '../security/types.js';
 
 export interface SignRequestOptions {
