@@ -163,7 +163,7 @@ function checkApiRequest(routed: RoutedRequest, ctx: RequestContext, state: Stat
     throw apiError('NOT_FOUND', 'the sandbox mock-data API does not exist in the production profile');
   }
   requireHeaders(request.headers, ['x-request-id']);
-  assertValidHeaders(request.headers);
+  assertValidHeaders(request.headers, ctx.now);
   ctx.fixes = fixesInForce(
     parseAcceptFixes(request.headers['x-accept-fix']),
     ctx.now,

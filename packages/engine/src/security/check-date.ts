@@ -27,7 +27,7 @@ function checkOne(name: DateHeader, headers: Headers, window: Window, signed: bo
   const header = DISPLAY[name];
   const value = headers.get(name) ?? '';
   const which = signed ? header : `${header} (not signed, but sent beside the signed date)`;
-  const at = parseHttpDate(value);
+  const at = parseHttpDate(value, now);
   if (at === null) {
     return failStep(
       'FORMAT_ERROR',

@@ -1,6 +1,7 @@
 // @sandbank/engine/tpp: the TPP kit. Creates test identities and signs requests the way the bank's
 // verifier (part 5.1) expects; also verifies the bank's signed responses (part 5.1 rule 10).
 
+export { formatHttpDate } from '../core/http-date.js';
 export { sandboxBankIdentity } from '../pki/bank-identity.js';
 export {
   type CertificateAuthority,
@@ -21,7 +22,6 @@ export type {
 export { buildSigningString } from '../security/build-signing-string.js';
 export { createDigestHeader } from '../security/digest.js';
 export { SecurityError, type SecurityErrorCode } from '../security/errors.js';
-export { formatHttpDate } from '../security/http-date.js';
 export { type ParsedCertificate, parseCertificate } from '../security/parse-certificate.js';
 export { parseSignatureHeader, type SignatureParams } from '../security/parse-signature-header.js';
 export {
