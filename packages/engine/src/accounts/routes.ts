@@ -17,7 +17,7 @@ import {
 // Names for the request log and the OpenAPI operationIds (function names do not survive minification).
 nameOperations({ getAccount, getBalances, getTransactionDetails, listAccounts, listTransactions });
 
-/** Account information (part 4.2 items 4, 5 and 12; paths per platform-facts §1). */
+/** Account information (part 4.2 items 4, 5 and 12; paths per docs/platform-facts.md §1). */
 export const accountRoutes: readonly Route[] = [
   { method: 'GET', path: '/accounts', service: 'ais', operation: listAccounts, response: AccountListOut },
   {

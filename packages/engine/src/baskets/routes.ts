@@ -17,7 +17,7 @@ nameOperations({
 /** part 4.1 B: create signing basket (PSU-ID is checked by the operation). */
 const BASKET_HEADERS = [...SCA_FLOW_HEADERS, 'psu-ip-address'] as const;
 
-/** Signing baskets (part 2.5, 4.2 item 1; paths per platform-facts §1). */
+/** Signing baskets (part 2.5, 4.2 item 1; paths per docs/platform-facts.md §1). */
 export const basketRoutes: readonly Route[] = [
   {
     method: 'POST',

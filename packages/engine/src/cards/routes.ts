@@ -14,7 +14,7 @@ import {
 // Names for the request log and the OpenAPI operationIds (function names do not survive minification).
 nameOperations({ getCardAccount, getCardBalances, listCardAccounts, listCardTransactions });
 
-/** Card accounts (platform-facts §1). */
+/** Card accounts (docs/platform-facts.md §1). */
 export const cardRoutes: readonly Route[] = [
   {
     method: 'GET',

@@ -27,7 +27,7 @@ export function findConsent(
 /**
  * part 5.2 rules 3 and 4: the accounts ticked on the consent page are the consent; unticking
  * revokes, ticking grants. A consent that granted something and is left with nothing is revoked
- * (platform-facts §5: 403); one approved with nothing ticked, where nothing was granted before, is
+ * (docs/platform-facts.md §5: 403); one approved with nothing ticked, where nothing was granted before, is
  * `empty`, and later reads say so.
  */
 export const consentScaOutcome: ScaOutcome = {

@@ -83,7 +83,7 @@ function serviceRoutes(
   ];
 }
 
-/** Payment initiation (parts 2.2–2.4, 4.2 items 2–3 and 12; paths per platform-facts §1). */
+/** Payment initiation (parts 2.2–2.4, 4.2 items 2–3 and 12; paths per docs/platform-facts.md §1). */
 export const paymentRoutes: readonly Route[] = [
   {
     method: 'POST',

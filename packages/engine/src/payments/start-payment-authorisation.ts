@@ -5,7 +5,7 @@ import { startAuthorisation } from '../sca/start-authorisation.js';
 import { ownPayment } from './present.js';
 import type { PaymentService } from './products.js';
 
-/** POST …/{paymentId}/authorisations (platform-facts §1): a new SCA for a payment awaiting one. */
+/** POST …/{paymentId}/authorisations (docs/platform-facts.md §1): a new SCA for a payment awaiting one. */
 function start(service: PaymentService): Operation {
   return (draft, input, ctx) => {
     const payment = ownPayment(draft, input.params, service, ctx, input.headers);

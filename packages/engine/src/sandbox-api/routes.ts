@@ -37,7 +37,7 @@ nameOperations({
   listTransactions,
 });
 
-/** The sandbox mock-data API (parts 2.7–2.10, 4.2 items 6–12; paths per platform-facts §1). */
+/** The sandbox mock-data API (parts 2.7–2.10, 4.2 items 6–12; paths per docs/platform-facts.md §1). */
 export const sandboxRoutes: readonly Route[] = [
   { method: 'POST', path: '/sandbox/initialize', service: 'sandbox', operation: initializeSandbox },
   { method: 'GET', path: '/sandbox/customers', service: 'sandbox', operation: listCustomers },
