@@ -6,7 +6,7 @@ import { CONTROL_ROOT } from './core/router.js';
 import { useSigningClock } from './core/signing-clock.js';
 import type { RegisteredTpp, State } from './core/state.js';
 import { createApp } from './gateway/app.js';
-import { consoleLogger } from './gateway/error-response.js';
+import { consoleLogger, type Logger } from './gateway/error-response.js';
 import { createGateway, type Exchange } from './gateway/gateway.js';
 import { type ClockSkew, createRequestSecurity } from './gateway/request-security.js';
 import { DEFAULT_MAX_BODY_BYTES } from './gateway/transport.js';
@@ -88,6 +88,11 @@ export interface SandboxOptions {
    * Node, leave it out: the client's own Cookie header is read and Set-Cookie is answered.
    */
   cookieJar?: CookieJar;
+  /**
+   * Where bugs are reported: an unexpected exception (answered 500 SYSTEM_ERROR) or a failed persist
+   * (default `console.error`). The reducer never logs; the gateway reports here.
+   */
+  logger?: Logger;
   /** TPPs in the bank's register from the start (the production profile accepts only these). */
   registeredTpps?: Array<Omit<RegisteredTpp, 'registeredAt' | 'email'> & { email?: string }>;
 }
@@ -139,7 +144,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const app = createApp(
     routes.filter((r) => controlPlane || r.service !== 'control'),
     basePath,
-    { checkResponses: options.checkResponses ?? false, clockWork },
+    { checkResponses: options.checkResponses ?? false, clockWork, log: options.logger ?? consoleLogger },
   );
   const security = createRequestSecurity({
     signatures: options.signatures ?? 'required',
@@ -180,7 +185,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       maxControlBodyBytes: options.maxControlBodyBytes ?? 512 * 1024 * 1024,
       ...(options.cookieJar === undefined ? {} : { cookieJar: options.cookieJar }),
       source,
-      log: consoleLogger,
+      log: options.logger ?? consoleLogger,
     },
     {
       state: () => state,

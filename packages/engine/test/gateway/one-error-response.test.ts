@@ -47,6 +47,21 @@ describe('errors before the reducer', () => {
   });
 });
 
+describe('programmer errors', () => {
+  it('are reported to the logger option, not the console', async () => {
+    const reported: string[] = [];
+    const sandbox = createSandbox({
+      now,
+      signatures: 'off',
+      persist: () => Promise.reject(new Error('disk full')),
+      logger: (message) => reported.push(message),
+    });
+    const response = await sandbox.fetch(post('/v1/sandbox/initialize', '', 'logged'));
+    expect(response.status).toBe(500);
+    expect(reported).toEqual(['[sandbank] persisting the change failed; it was rolled back']);
+  });
+});
+
 describe('errors after the reducer', () => {
   it('turn a failing response signature into a 500 SYSTEM_ERROR: fetch never rejects', async () => {
     const broken = new Proxy({} as SubtleCrypto, {
