@@ -1,22 +1,10 @@
-import { nameOperations, type Route } from '../core/router.js';
+import { namedRoutes, type Route } from '../core/router.js';
 import { ClockChange, changeClock, getClock } from './clock.js';
 import { exportState, importState, resetState } from './state.js';
 import { deregisterTpp, listTpps, registerTpp, TppRegistration } from './tpps.js';
 
-// Names for the request log and the OpenAPI operationIds (function names do not survive minification).
-nameOperations({
-  changeClock,
-  deregisterTpp,
-  exportState,
-  getClock,
-  importState,
-  listTpps,
-  registerTpp,
-  resetState,
-});
-
 /** The unsigned control plane under `/_sandbank/` (ARCHITECTURE.md, public contract). */
-export const controlRoutes: readonly Route[] = [
+const controlTable: readonly Route[] = [
   { method: 'GET', path: '/clock', service: 'control', operation: getClock, summary: 'The bank clock' },
   {
     method: 'POST',
@@ -64,3 +52,9 @@ export const controlRoutes: readonly Route[] = [
     summary: 'Remove a TPP from the register',
   },
 ];
+
+// Named by the keys (the request log, OpenAPI operationIds); namedRoutes checks they match the table.
+export const controlRoutes = namedRoutes(
+  { changeClock, deregisterTpp, exportState, getClock, importState, listTpps, registerTpp, resetState },
+  controlTable,
+);

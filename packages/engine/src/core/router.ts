@@ -20,15 +20,30 @@ export type Operation = (draft: Draft<State>, input: OperationInput, ctx: Reques
 const operationNames = new WeakMap<Operation, string>();
 
 /**
- * Names operations after the keys of `operations`, for the request log and the OpenAPI document.
- * Function names would do in Node, but a minified bundle (the service worker) renames functions,
- * and keeping their names costs every closure a `defineProperty` at run time; object keys survive.
+ * An area's route table with its operations' names: the keys of `operations`, for the request log and
+ * the OpenAPI document (function names do not survive a minified bundle such as the service worker,
+ * and keeping them costs every closure a `defineProperty` at run time; object keys survive). The names
+ * cannot drift from the table: a route whose operation has no name here, or a name no route uses,
+ * fails when the module loads, which every test does.
  */
-export function nameOperations(operations: Record<string, Operation>): void {
-  for (const [name, operation] of Object.entries(operations)) operationNames.set(operation, name);
+export function namedRoutes(
+  operations: Record<string, Operation>,
+  routes: readonly Route[],
+): readonly Route[] {
+  const used = new Set(routes.map((route) => route.operation));
+  for (const [name, operation] of Object.entries(operations)) {
+    if (!used.has(operation)) throw new TypeError(`operation ${name} is named but no route uses it`);
+    operationNames.set(operation, name);
+  }
+  for (const route of routes) {
+    if (!operationNames.has(route.operation)) {
+      throw new TypeError(`${route.method} ${route.path}: its operation has no name in namedRoutes`);
+    }
+  }
+  return routes;
 }
 
-/** The name given with nameOperations, or null. */
+/** The name given with namedRoutes, or null. */
 export function operationName(operation: Operation): string | null {
   return operationNames.get(operation) ?? null;
 }
