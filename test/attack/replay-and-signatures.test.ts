@@ -26,7 +26,9 @@ describe.each(BANKS)('a $profile bank on $host', ({ profile, host }) => {
 
   beforeAll(async () => {
     bank = await startAttackBank(profile, host);
-    const state = (await (await fetch(`${bank.url}/_sandbank/state`)).json()) as State;
+    const state = (await (
+      await fetch(`${bank.url}/_sandbank/state`, { headers: bank.control })
+    ).json()) as State;
     const bban = (customer: string) =>
       Object.values(state.accounts).find(
         (a) => a.customerNumber === customer && a.accountName === 'Brukskonto',
@@ -45,6 +47,8 @@ describe.each(BANKS)('a $profile bank on $host', ({ profile, host }) => {
         'psu-ip-address': '192.0.2.10',
         'psu-context': 'PRIVATE',
         'x-psu-identity': KARI,
+        // part 4.1 (issue 15): payments require x-accept-fix; empty takes the defaults of the bank clock.
+        'x-accept-fix': '',
       },
     };
   });

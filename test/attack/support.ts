@@ -16,6 +16,8 @@ export interface AttackBank {
   url: string;
   /** A stand-in whose `fetch` goes to the server (for the engine's test helpers, e.g. the SCA walk). */
   sandbox: Sandbox;
+  /** The headers the control plane's owner sends (the token off loopback). */
+  control: Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -29,19 +31,29 @@ export const BANKS: ReadonlyArray<{ profile: Profile; host: string }> = [
 /** The organisations the suite signs as; the production profile gets them registered. */
 export const TPPS = ['PSDNO-FSA-933012867', 'PSDNO-FSA-915000003', 'PSDSE-FI-556677'] as const;
 
+/** The owner's control token of the banks on 0.0.0.0 (a loopback bank's control plane is open). */
+export const CONTROL_TOKEN = 'attack-suite-control-token';
+
 export async function startAttackBank(profile: Profile, host: string): Promise<AttackBank> {
-  const bank: HttpBank = await startHttpBank(['--profile', profile, '--host', host]);
+  const loopback = host === '127.0.0.1';
+  const owner = [
+    // The production profile has no control plane unless its owner turns it on (issue 16).
+    ...(profile === 'production' ? ['--control-plane', 'on'] : []),
+    ...(loopback ? [] : ['--control-token', CONTROL_TOKEN]),
+  ];
+  const control: Record<string, string> = loopback ? {} : { authorization: `Bearer ${CONTROL_TOKEN}` };
+  const bank: HttpBank = await startHttpBank(['--profile', profile, '--host', host, ...owner]);
   if (profile === 'production') {
     for (const organisationId of TPPS) {
       const registered = await fetch(`${bank.url}/_sandbank/tpps`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...control },
         body: JSON.stringify({ organisationId, name: organisationId, roles: ['PSP_AI', 'PSP_PI'] }),
       });
       if (registered.status >= 300) throw new Error(`registering ${organisationId}: ${registered.status}`);
     }
   }
-  return { profile, host, url: bank.url, sandbox: bank.sandbox, stop: () => bank.stop() };
+  return { profile, host, url: bank.url, sandbox: bank.sandbox, control, stop: () => bank.stop() };
 }
 
 export interface Answer {

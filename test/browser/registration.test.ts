@@ -83,4 +83,35 @@ describe('the Sandbank worker in Chromium', () => {
     const storage = await pageFetch(page, '/_sandbank/storage');
     expect(JSON.parse(storage.body)).toMatchObject({ version: '0.1.0', durable: true, problem: null });
   });
+
+  test("answers its control plane to its own origin's pages only", async () => {
+    const page = await openControlledPage(env.context, env.app.origin);
+    const moved = await pageFetch(page, '/_sandbank/clock', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advanceMinutes: 600 }),
+    });
+    expect(moved.status).toBe(200);
+    const offset = async () =>
+      (JSON.parse((await pageFetch(page, '/_sandbank/clock')).body) as { offsetMs: number }).offsetMs;
+    expect(await offset()).toBe(600 * 60_000);
+    // Another origin (127.0.0.1 is not localhost) posts a bodyless reset, then links to the state.
+    const foreign = await env.context.newPage();
+    const from = async (html: string) => {
+      await foreign.goto(env.app.origin.replace('localhost', '127.0.0.1'));
+      await foreign.setContent(html);
+    };
+    await from(
+      `<form method="post" action="${env.app.origin}/_sandbank/reset"><button id="go">go</button></form>`,
+    );
+    const [reset] = await Promise.all([foreign.waitForNavigation(), foreign.click('#go')]);
+    expect(reset?.fromServiceWorker()).toBe(true);
+    expect(reset?.status()).toBe(403);
+    expect(await foreign.textContent('body')).toContain('FORBIDDEN');
+    await from(`<a id="go" href="${env.app.origin}/_sandbank/state">state</a>`);
+    const [state] = await Promise.all([foreign.waitForNavigation(), foreign.click('#go')]);
+    expect(state?.fromServiceWorker()).toBe(true);
+    expect(state?.status()).toBe(403);
+    expect(await offset()).toBe(600 * 60_000);
+  });
 });

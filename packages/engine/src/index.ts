@@ -31,6 +31,8 @@ export type {
   Transaction,
 } from './core/state.js';
 export { LedgerChunk as LedgerChunkSchema, STATE_VERSION, State as StateSchema } from './core/state.js';
+export type { ControlAccess, PageRequest } from './gateway/control-owner.js';
+export { controlRefusal, isControlPath, pageControlRefusal } from './gateway/control-owner.js';
 export { type Logger, toErrorResponse, toErrorWebResponse } from './gateway/error-response.js';
 export { isSandboxPath } from './gateway/paths.js';
 export type { ClockSkew } from './gateway/request-security.js';

@@ -2,7 +2,9 @@ import {
   apiError,
   createMemoryCookieJar,
   createSandbox,
+  isControlPath,
   isSandboxPath,
+  pageControlRefusal,
   type Sandbox,
   type SandboxOptions,
   toErrorWebResponse,
@@ -168,6 +170,9 @@ function streamed(response: Response): Response {
 }
 
 async function answer(request: Request, url: URL): Promise<Response> {
+  // Only this app's own pages own the control plane (docs/security.md, threat model).
+  const refusal = isControlPath(url.pathname) ? pageControlRefusal(request, self.location.origin) : null;
+  if (refusal !== null) return toErrorWebResponse(refusal);
   const current = await runtime();
   if (url.pathname === STORAGE_PATH || url.pathname.startsWith(`${STORAGE_PATH}/`)) {
     return storageEndpoint(request, url.pathname, current);

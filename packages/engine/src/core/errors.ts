@@ -8,12 +8,14 @@
  */
 export const ERROR_STATUSES = {
   SYSTEM_ERROR: [500],
-  // 405: a known path with another method (with Allow); 413 body too large; 415 not JSON.
-  BAD_REQUEST: [400, 405, 413, 415],
+  // 405: a known path with another method (with Allow); 413 body too large; 415 not JSON; 431 headers
+  // too large (the HTTP adapter).
+  BAD_REQUEST: [400, 405, 413, 415, 431],
   FORBIDDEN: [403],
   NOT_FOUND: [404],
   CONFLICT: [409],
-  HTTP_HEADER_REQUIRED: [400],
+  // 401: the control plane's `Authorization: Bearer` is missing (with WWW-Authenticate).
+  HTTP_HEADER_REQUIRED: [400, 401],
   QUERY_PARAMETER_REQUIRED: [400],
   SCA_NOT_FOUND: [404],
   SCA_EXPIRED: [400],

@@ -11,6 +11,7 @@ import type { State } from '../core/state.js';
 import type { VerifyStep } from '../security/verify-request.js';
 import type { App } from './app.js';
 import { type Logger, toErrorResponse, toErrorWebResponse } from './error-response.js';
+import { checkParsedRequest } from './http-rules.js';
 import type { createRequestSecurity } from './request-security.js';
 import { decodeBody, decodeBodyLeniently, readBody, toEngineRequest } from './transport.js';
 
@@ -92,6 +93,8 @@ export function createGateway(config: GatewayConfig, ledger: Ledger) {
         : null;
     const matches = config.app.match(routed.pathname);
     const route = app.routeOf(matches, request.method.toUpperCase());
+    // The rules for a parsed request line (http-rules.ts): no `//` or encoded slash reaches the router.
+    failure ??= checkParsedRequest(url.pathname, request.method, matches.length > 0 && route === null);
     // part 4.2 item 12: a body the contract disregards can hold anything, bytes that are not UTF-8 too.
     const disregarded = route?.bodyDisregarded === true;
     let bytes: Uint8Array | null = null;

@@ -6,11 +6,13 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Profile } from '../core/context.js';
 import { CONTROL_ROOT, createSandbox } from '../sandbox.js';
+import { decideOwner, describeOwner, servedHosts } from './serve-options.js';
 import { createSandboxServer, DEFAULT_HOST, DEFAULT_PORT, listen } from './server.js';
 
 const USAGE = `Usage: sandbank serve [--port N] [--host H] [--profile sandbox|production] [--seed S] [--signatures required|off]
                      [--base-path /api-sandbox/v1] [--clock-skew bank-or-source|bank-only]
-                     [--accept-fix-defaults bank-clock|legacy]
+                     [--accept-fix-defaults bank-clock|legacy] [--public-url URL]
+                     [--control-plane on|off] [--control-token T]
        sandbank init <publicDir>
 
 serve  serves the Sandbank engine over HTTP (default http://${DEFAULT_HOST}:${DEFAULT_PORT}; PORT also works)
@@ -18,7 +20,12 @@ init   copies the service worker script into an app's public folder (needs @sand
 
 --accept-fix-defaults  bank-clock (default): each x-accept-fix fix is the default from its part 9 date
                        on the bank clock; legacy: all fixes stay opt-in (amounts as JSON numbers unless
-                       the client sends x-accept-fix: amount-as-string), as the platform's recorded traffic`;
+                       the client sends x-accept-fix: amount-as-string), as the platform's recorded traffic
+--public-url           the origin (and optional path prefix) links point at, e.g. https://bank.example;
+                       default: the bound address. Its host is also answered besides loopback names
+--control-plane        on (default in the sandbox profile) or off (default in production)
+--control-token        the Bearer token of /_sandbank/* (also SANDBANK_CONTROL_TOKEN); needed on a
+                       non-loopback --host, where one is generated and printed when none is given`;
 
 /**
  * `sandbank init` belongs to the service-worker package (`sandbank-sw init`), which depends on this
@@ -55,6 +62,9 @@ export async function main(argv: string[]): Promise<number> {
       'base-path': { type: 'string' },
       'clock-skew': { type: 'string' },
       'accept-fix-defaults': { type: 'string' },
+      'public-url': { type: 'string' },
+      'control-plane': { type: 'string' },
+      'control-token': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -96,8 +106,23 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`sandbank: --accept-fix-defaults must be bank-clock or legacy, got ${acceptFixDefaults}`);
     return 2;
   }
+  const host = values.host ?? DEFAULT_HOST;
+  const publicUrl = values['public-url'];
+  if (publicUrl !== undefined && !/^https?:\/\/[^/?#]+(\/[^?#]*)?$/.test(publicUrl)) {
+    console.error(`sandbank: --public-url must be http(s)://host[:port][/prefix], got ${publicUrl}`);
+    return 2;
+  }
+  const tokenSource = values['control-token'] !== undefined ? '--control-token' : 'SANDBANK_CONTROL_TOKEN';
+  const token = values['control-token'] ?? process.env.SANDBANK_CONTROL_TOKEN;
+  const owner = decideOwner({ profile, host, controlPlane: values['control-plane'], token });
+  if (typeof owner === 'string') {
+    console.error(`sandbank: ${owner}`);
+    return 2;
+  }
   const sandbox = createSandbox({
     profile,
+    controlPlane: owner.access.kind !== 'off',
+    ...(publicUrl === undefined ? {} : { publicUrl }),
     signatures,
     basePath,
     clockSkew,
@@ -106,11 +131,19 @@ export async function main(argv: string[]): Promise<number> {
     secret: randomBytes(32).toString('base64url'),
     ...(values.seed ? { seed: values.seed } : {}),
   });
-  const server = createSandboxServer(sandbox);
-  const url = await listen(server, { port, host: values.host ?? DEFAULT_HOST });
+  // Links point at the configured origin, never at the request's Host; the port is known once bound.
+  const guard = {
+    publicUrl: publicUrl ?? '',
+    servedHosts: servedHosts(host, publicUrl),
+    control: owner.access,
+  };
+  const server = createSandboxServer(sandbox, guard);
+  const url = await listen(server, { port, host });
+  guard.publicUrl = publicUrl ?? url;
   console.log(
     `Sandbank (${profile} profile, signatures ${signatures}, accept-fix defaults ${acceptFixDefaults}) listening on ${url}${sandbox.options.basePath}`,
   );
+  for (const line of describeOwner(owner, url, tokenSource)) console.log(line);
   const stop = () => server.close(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -1,3 +1,4 @@
+export type { GuardOptions } from './guard.js';
 export type { ListenOptions } from './server.js';
 export {
   createSandboxServer,

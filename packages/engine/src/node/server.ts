@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import { ApiError } from '../core/errors.js';
 import { toErrorWebResponse } from '../gateway/error-response.js';
 import type { Sandbox } from '../sandbox.js';
+import { answerClientError, type GuardOptions, guardRequest, localGuard, refusalResponse } from './guard.js';
 
 export const DEFAULT_PORT = 8731;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -37,12 +39,21 @@ export async function writeWebResponse(response: Response, res: ServerResponse):
   res.end(body);
 }
 
-/** A node HTTP server answering every request from the sandbox. */
-export function createSandboxServer(sandbox: Sandbox): Server {
-  return createServer((req, res) => {
-    const origin = `http://${req.headers.host ?? `${DEFAULT_HOST}:${DEFAULT_PORT}`}`;
-    toWebRequest(req, origin)
-      .then((request) => sandbox.fetch(request))
+/**
+ * A node HTTP server answering every request from the sandbox, after the adapter's checks (guard.ts);
+ * without `guard`, links point at the address each connection came in on and the control plane is
+ * open to loopback callers only.
+ */
+export function createSandboxServer(sandbox: Sandbox, guard?: GuardOptions): Server {
+  // Host is checked by the guard (a JSON 400), not by Node (a bare 400).
+  const server = createServer({ requireHostHeader: false }, (req, res) => {
+    guardRequest(req, guard ?? localGuard(req))
+      .then((request) => {
+        if (!(request instanceof ApiError)) return sandbox.fetch(request);
+        // A refused request's unread body is not drained: the connection closes after the answer.
+        if (!req.complete) res.setHeader('connection', 'close');
+        return refusalResponse(request);
+      })
       .then((response) => writeWebResponse(response, res))
       // The request could not be read or the answer not written: one answer, made where every other is.
       .catch((error: unknown) => {
@@ -51,6 +62,12 @@ export function createSandboxServer(sandbox: Sandbox): Server {
         writeWebResponse(toErrorWebResponse(error, requestId), res).catch(() => res.destroy());
       });
   });
+  server.on('clientError', answerClientError);
+  // CONNECT is not a request Node hands to the handler: it would drop the connection without a word.
+  server.on('connect', (_req, socket: Socket) =>
+    answerClientError(Object.assign(new Error('CONNECT'), { code: 'HPE_INVALID_METHOD' }), socket),
+  );
+  return server;
 }
 
 export interface ListenOptions {

@@ -14,13 +14,14 @@ import { TEST_TPP, TEST_TPP_REGISTRATION } from '../support/signing.js';
 
 const ORIGIN = 'http://bank.test';
 const PAYMENTS = `${ORIGIN}/v1/payments/norwegian-domestic-credit-transfers?allowLogicalDuplicate=true`;
+const INSTANT_PAYMENTS = `${ORIGIN}/v1/payments/instant-norwegian-domestic-credit-transfers-straks`;
 
 function bank(options: SandboxOptions = {}, at: { now: number } = { now: NOW }): Sandbox {
   return createSandbox({ now: () => at.now, registeredTpps: [TEST_TPP_REGISTRATION], ...options });
 }
 
 /** An unsigned payment creation with its Digest; `signed` adds Date, Signature and the certificate. */
-function paymentRequest(sandbox: Sandbox, requestId: string): Request {
+function paymentRequest(sandbox: Sandbox, requestId: string, url = PAYMENTS): Request {
   const body = JSON.stringify(ndctBody(sandbox.getState()));
   const headers = new Headers({
     'x-request-id': requestId,
@@ -29,11 +30,16 @@ function paymentRequest(sandbox: Sandbox, requestId: string): Request {
   });
   for (const [name, value] of Object.entries(paymentHeaders()))
     if (value !== undefined) headers.set(name, value);
-  return new Request(PAYMENTS, { method: 'POST', headers, body });
+  return new Request(url, { method: 'POST', headers, body });
 }
 
-async function signed(sandbox: Sandbox, requestId: string, identity?: TppIdentity): Promise<Request> {
-  return signRequest(paymentRequest(sandbox, requestId), identity ?? (await presetIdentity('both')), {
+async function signed(
+  sandbox: Sandbox,
+  requestId: string,
+  identity?: TppIdentity,
+  url = PAYMENTS,
+): Promise<Request> {
+  return signRequest(paymentRequest(sandbox, requestId, url), identity ?? (await presetIdentity('both')), {
     now: sandbox.now(),
   });
 }
@@ -100,7 +106,9 @@ describe('a replayed signed request', () => {
 
   it('answers a repeated read (GET) each time', async () => {
     const sandbox = bank();
-    const created = await send(sandbox, await signed(sandbox, 'pay-1'));
+    // An instant payment: an NDCT payment's status cannot be read before approval (known issue, part 1).
+    const created = await send(sandbox, await signed(sandbox, 'pay-1', undefined, INSTANT_PAYMENTS));
+    expect(created.status).toBe(201);
     const status = new Request(`${ORIGIN}${created.body._links.status.href}`, {
       headers: { 'x-request-id': 'read-1', ...paymentHeaders() } as Record<string, string>,
     });

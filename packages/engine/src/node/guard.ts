@@ -1,0 +1,165 @@
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
+import { ApiError, apiError } from '../core/errors.js';
+import { errorBody } from '../core/http.js';
+import { parseMount, pathBelow } from '../core/mount.js';
+import { type ControlAccess, controlRefusal, isControlPath } from '../gateway/control-owner.js';
+import { toErrorWebResponse } from '../gateway/error-response.js';
+import {
+  BANK_METHODS,
+  checkMethod,
+  checkServedHost,
+  checkTarget,
+  isLoopbackName,
+  parseHost,
+} from '../gateway/http-rules.js';
+
+// The Node adapter trusts nothing from the wire (docs/security.md, "The HTTP adapter"): the request
+// line and Host are checked before a web Request exists, the origin of links is configuration, and
+// the control plane answers its owner only.
+
+export interface GuardOptions {
+  /** Where links point: `--public-url` (origin and optional prefix), else the bound address's URL. */
+  publicUrl: string;
+  /** Host names served besides loopback names: the bound address, the public URL's host. */
+  servedHosts: ReadonlySet<string>;
+  control: ControlAccess;
+  /** Largest API body (default 1 MiB) and control body (default 512 MiB): 413 beyond. */
+  maxBodyBytes?: number;
+  maxControlBodyBytes?: number;
+}
+
+export const DEFAULT_MAX_BODY = 1024 * 1024;
+export const DEFAULT_MAX_CONTROL_BODY = 512 * 1024 * 1024;
+
+/** An ApiError as the HTTP answer the engine would give. */
+export function refusalResponse(error: ApiError): Response {
+  return toErrorWebResponse(error);
+}
+
+function isLoopbackAddress(address: string | undefined): boolean {
+  return address !== undefined && isLoopbackName(address.replace(/^::ffff:/i, ''));
+}
+
+async function readLimited(req: IncomingMessage, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  const tooLarge = () =>
+    apiError('FORMAT_ERROR', `the body is larger than the sandbox's limit of ${maxBytes} bytes`, {
+      status: 413,
+    });
+  if (Number(req.headers['content-length'] ?? 0) > maxBytes) throw tooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).byteLength;
+    if (size > maxBytes) throw tooLarge();
+    chunks.push(chunk as Buffer);
+  }
+  if (chunks.length === 0) return null;
+  const all = Buffer.concat(chunks);
+  const bytes = new Uint8Array(all.byteLength);
+  bytes.set(all);
+  return bytes;
+}
+
+/**
+ * The node request as a web Request on the configured origin, or the refusal to answer instead.
+ * Throws nothing for anything a client can send.
+ */
+export async function guardRequest(req: IncomingMessage, options: GuardOptions): Promise<Request | ApiError> {
+  const method = req.method ?? 'GET';
+  const methodRefusal = checkMethod(method);
+  if (methodRefusal !== null) return methodRefusal;
+  const target = checkTarget(req.url ?? '');
+  if (target instanceof ApiError) return target;
+  const hostHeaders = req.rawHeaders.filter((_, i) => i % 2 === 0 && /^host$/i.test(req.rawHeaders[i] ?? ''));
+  if (hostHeaders.length > 1)
+    return apiError('BAD_REQUEST', 'the request has more than one Host header', { path: 'Host' });
+  // RFC 9112 section 3.2.2: an absolute-form target's authority replaces Host.
+  const hostText = target.authority ?? req.headers.host;
+  const host = parseHost(hostText);
+  if (host instanceof ApiError) return host;
+  const served = checkServedHost(host, options.servedHosts);
+  if (served !== null) return served;
+  const mount = parseMount(options.publicUrl);
+  const origin = mount.origin ?? new URL(options.publicUrl).origin;
+  const below = pathBelow(mount, target.path);
+  const control = below !== null && isControlPath(below);
+  const headers = new Headers();
+  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
+    headers.append(req.rawHeaders[i] as string, req.rawHeaders[i + 1] as string);
+  }
+  if (control) {
+    const ownOrigins = [origin, `http://${(hostText ?? '').trim().toLowerCase()}`];
+    const refusal = controlRefusal({ method, headers, ownOrigins }, options.control);
+    if (refusal !== null) return refusal;
+    // Open (loopback) access: loopback callers that name a loopback host only.
+    if (
+      options.control.kind === 'open' &&
+      !(isLoopbackName(host.hostname) && isLoopbackAddress(req.socket.remoteAddress))
+    ) {
+      return apiError(
+        'FORBIDDEN',
+        'the control plane answers loopback callers that call it by a loopback name',
+      );
+    }
+  }
+  const upper = method.toUpperCase();
+  let body: Uint8Array<ArrayBuffer> | null = null;
+  if (upper !== 'GET' && upper !== 'HEAD') {
+    try {
+      body = await readLimited(
+        req,
+        control
+          ? (options.maxControlBodyBytes ?? DEFAULT_MAX_CONTROL_BODY)
+          : (options.maxBodyBytes ?? DEFAULT_MAX_BODY),
+      );
+    } catch (error) {
+      if (error instanceof ApiError) return error;
+      throw error;
+    }
+  }
+  return new Request(new URL(`${target.path}${target.search}`, origin), {
+    method: upper,
+    headers,
+    body,
+    redirect: 'manual',
+  });
+}
+
+/** Node's own parse errors (oversized headers, broken request lines) answered with a JSON body. */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const oversized = error.code === 'HPE_HEADER_OVERFLOW';
+  // Node's parser knows the standard methods only: any other (FOO) is refused here, as the guard does.
+  const method = error.code === 'HPE_INVALID_METHOD';
+  const allow = BANK_METHODS.join(', ');
+  const [status, reason, text] = oversized
+    ? [
+        431,
+        'Request Header Fields Too Large',
+        'the request headers are larger than the server accepts (16 KiB)',
+      ]
+    : method
+      ? [405, 'Method Not Allowed', `the request's method is not one this bank serves; allowed: ${allow}`]
+      : [400, 'Bad Request', `the request is not valid HTTP/1.1 (${error.code ?? 'parse error'})`];
+  const body = JSON.stringify(errorBody([{ category: 'ERROR', code: 'BAD_REQUEST', text }]));
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\n${method ? `allow: ${allow}\r\n` : ''}` +
+      'content-type: application/json; charset=utf-8\r\n' +
+      `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+}
+
+/** Without configuration: the address the connection came in on, control open to loopback callers. */
+export function localGuard(req: IncomingMessage): GuardOptions {
+  const address = req.socket.localAddress?.replace(/^::ffff:/i, '') ?? '127.0.0.1';
+  const shown = address.includes(':') ? `[${address}]` : address;
+  return {
+    publicUrl: `http://${shown}:${req.socket.localPort ?? 80}`,
+    servedHosts: new Set([address.toLowerCase()]),
+    control: { kind: 'open' },
+  };
+}
