@@ -1,5 +1,5 @@
 /**
- * Node benchmarks (issue 8): signed requests through `sandbox.fetch` beside the alternatives a user
+ * Node benchmarks: signed requests through `sandbox.fetch` beside the alternatives a user
  * would pick (an MSW `setupServer` handler returning a fixed body, and a bare function returning
  * `new Response('{}')`, the floor), then how costs grow with the number of transactions in state,
  * then bundle sizes. Contenders are interleaved in one run; figures are medians and tails.

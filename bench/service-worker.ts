@@ -1,5 +1,5 @@
 /**
- * Issue 6 benchmark, all in one Chromium run, measured from the page:
+ * The service-worker benchmark, all in one Chromium run, measured from the page:
  * - a SIGNED `GET /v1/accounts` (after a consent walked through the SCA pages) answered by the Sandbank
  *   worker, against the same request answered by a real MSW worker (`msw/browser` + its
  *   mockServiceWorker.js) with a static JSON body, and by a bare worker answering `new Response('{}')`

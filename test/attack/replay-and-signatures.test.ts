@@ -1,4 +1,4 @@
-// Issue 16 items 3 and 4 over `sandbank serve`: a replayed signed request, a certificate with a weak
+// Over `sandbank serve`: a replayed signed request, a certificate with a weak
 // key (made by openssl, not by the engine's kit), and a stale date beside a signed one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { State } from '../../packages/engine/src/index.js';

@@ -1,4 +1,4 @@
-// Issue 16 item 5 over `sandbank serve`: the SCA pages and the consent overview as a bank's login.
+// Over `sandbank serve`: the SCA pages and the consent overview as a bank's login.
 // Browsers are cookie jars (tough-cookie) that post back every field of the form they were given;
 // attackers are plain requests from another site, or a second browser that got hold of the link.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -5,7 +5,7 @@ import { presetIdentity, signRequest, type TppIdentity } from '../../packages/en
 import { type HttpBank, startHttpBank } from '../journeys/bank.js';
 
 /**
- * The attack suite (issue 16): requests an attacker or a careless client sends to `sandbank serve`
+ * The attack suite: requests an attacker or a careless client sends to `sandbank serve`
  * over real HTTP, each with the status and code the bank must answer. Every case runs against each
  * bank of BANKS; no answer may be a 5xx.
  */

@@ -6,7 +6,7 @@ import { ACCOUNTS, PRIVATE, runMockDataScript, type ScriptRun } from './mock-dat
 import { clientIdentity, type PlatformClient, platformClient } from './platform-client.js';
 
 /**
- * issue 23: a platform client's mock-data set-up and account-information reads run unchanged against
+ * A platform client's mock-data set-up and account-information reads run unchanged against
  * Sandbank under the platform sandbox's base path, in-process and over `sandbank serve`.
  */
 const BASE = '/api-sandbox/v1';

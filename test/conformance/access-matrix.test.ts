@@ -5,7 +5,7 @@ import { Journey } from './journey.js';
 /**
  * Who may read what (part 1: a private PSU sees its own accounts, a corporate PSU only what its
  * agreement grants; part 5.2 rule 3: the TPP sees only consented accounts). Written out from the
- * seed's published holdings (platform-facts §4), not derived from engine code: accounts by BBAN,
+ * seed's published holdings (docs/platform-facts.md §4), not derived from engine code: accounts by BBAN,
  * card accounts by masked PAN, agreements by name.
  */
 const HOLDINGS = {

@@ -158,7 +158,7 @@ describe('consents conform to Berlin Group 1.3.6', () => {
       headers: { ...psu.headers, 'psu-id': '11111111-1111-4111-8111-111111111111' },
     });
     expect(stranger.status).toBe(401);
-    // No Berlin Group counterpart (part 5.4, platform-facts §1): held to their zod response schemas.
+    // No Berlin Group counterpart (part 5.4, docs/platform-facts.md §1): held to their zod response schemas.
     const agreements = await journey.call('GET', '/v1/agreements', { headers: withoutCorporateId });
     expect(agreements.body.agreements).toHaveLength(1);
     for (const path of ['/v1/user', '/v1/users']) {

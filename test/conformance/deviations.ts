@@ -104,7 +104,7 @@ export function applyDeviations(answer: Answer): { body: unknown; status: number
     if (JSON.stringify(patched) !== JSON.stringify(body)) applied.push('D2 amounts as numbers');
     body = patched;
   }
-  // D1: the bank-offered consent answers 201 with only `_links.scaRedirect` (platform-facts §1,
+  // D1: the bank-offered consent answers 201 with only `_links.scaRedirect` (docs/platform-facts.md §1,
   // part 4.2 item 12): there is no consent id the TPP could address.
   if (answer.operation === 'POST /consents' && status === 201 && isObject(body)) {
     if (!('consentId' in body) && !('consentStatus' in body)) {

@@ -15,7 +15,7 @@ import {
 import { signing } from '../../packages/engine/test/support/signing.js';
 
 /**
- * The payment side of the access-control matrix (issue 8): who may read, authorise and cancel a
+ * The payment side of the access-control matrix: who may read, authorise and cancel a
  * payment or a signing basket. Expected outcomes come from this table, not from engine code.
  */
 const OWNER = 'the creating TPP, for the PSU it named';

@@ -1,12 +1,12 @@
-import { createReducer } from '../../packages/engine/src/core/reducer.js';
+import { createApp } from '../../packages/engine/src/gateway/app.js';
 import {
   decodeBody,
   readBody,
   toEngineRequest,
   toWebResponse,
-} from '../../packages/engine/src/core/transport.js';
+} from '../../packages/engine/src/gateway/transport.js';
 import type { Psd2Role, Sandbox, State } from '../../packages/engine/src/index.js';
-import { routes } from '../../packages/engine/src/routes.js';
+import { clockWork, routes } from '../../packages/engine/src/routes.js';
 import { createSeedState } from '../../packages/engine/src/sandbox-api/seed.js';
 import { START } from '../../packages/engine/test/support/ais.js';
 
@@ -23,7 +23,7 @@ export interface Bank {
 }
 
 export function bank(): Bank {
-  const reduce = createReducer(routes, '/v1', { checkResponses: true });
+  const reduce = createApp(routes, '/v1', { checkResponses: true, clockWork }).apply;
   let state = createSeedState('sandbank', START);
   return {
     state: () => state,

@@ -3,7 +3,7 @@ import type { Sandbox, State } from '../../packages/engine/src/index.js';
 import { api, consent, KARI, OLA, walkSca } from '../../packages/engine/test/support/ais.js';
 
 /**
- * The account-information and payment journeys of issues 4 and 5, end to end: signed requests, the
+ * The account-information and payment journeys, end to end: signed requests, the
  * bank's SCA pages as a PSU walks them, the redirect, the bank clock and a batch, the booked result.
  */
 export async function state(sb: Sandbox): Promise<State> {

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { paymentJourney } from '../../../test/journeys/flows.js';
 import { asSandbox, type CreatedBank, exportState, FIXED } from './support/hosted.js';
 
-// Issue 18's "done when", through the command a newcomer runs: `pnpm serve:cloud --persist DIR` starts
+// The hosted mode's promise, through the command a newcomer runs: `pnpm serve:cloud --persist DIR` starts
 // a local runtime; two banks made through POST /tenants; one driven through consent, SCA and a
 // settled payment over plain HTTP while the other stays untouched; a restart on the same folder keeps
 // both.

@@ -10,7 +10,7 @@ export type {
 export type { CookieJar, StoredCookie } from './core/cookie-jar.js';
 export { createMemoryCookieJar } from './core/cookie-jar.js';
 export type { ErrorCode, TppMessage } from './core/errors.js';
-export { ERROR_STATUSES } from './core/errors.js';
+export { ApiError, apiError, ERROR_STATUSES } from './core/errors.js';
 export type { FaultEffect, FaultMatch, FaultRule } from './core/fault-state.js';
 export type { HistoryPoint } from './core/history.js';
 export type { EngineRequest, EngineResponse } from './core/http.js';
@@ -43,6 +43,9 @@ export type { FaultRuleInput, Scenario } from './faults/scenarios.js';
 export { SCENARIOS } from './faults/scenarios.js';
 export type { ControlAccess, PageRequest } from './gateway/control-owner.js';
 export { controlRefusal, isControlPath, pageControlRefusal } from './gateway/control-owner.js';
+export { type Logger, toErrorResponse, toErrorWebResponse } from './gateway/error-response.js';
+export { isSandboxPath } from './gateway/paths.js';
+export type { ClockSkew } from './gateway/request-security.js';
 export { ibanFromBban, isNorwegianNationalId, makeBban } from './identifiers.js';
 export type { BasketStatus } from './lifecycle.js';
 export {
@@ -57,7 +60,6 @@ export {
   SESSION_MS,
   worstCaseStatus,
 } from './lifecycle.js';
-export type { ClockSkew } from './request-security.js';
 export { routes } from './routes.js';
 export type {
   Commit,

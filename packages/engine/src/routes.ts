@@ -4,8 +4,10 @@ import { cardRoutes } from './cards/routes.js';
 import { consentRoutes } from './consents/routes.js';
 import { createOpenApiOperation } from './control/openapi.js';
 import { controlRoutes } from './control/routes.js';
-import { nameOperations, type Route } from './core/router.js';
+import type { ClockWork } from './core/routed.js';
+import { namedRoutes, type Route } from './core/router.js';
 import { createFaultRoutes } from './faults/routes.js';
+import { catchUpProcessing, processingDue } from './payments/batch.js';
 import { paymentControlRoutes, paymentRoutes } from './payments/routes.js';
 import { openApiSources } from './route-docs.js';
 import { sandboxRoutes } from './sandbox-api/routes.js';
@@ -24,17 +26,21 @@ const areaRoutes: readonly Route[] = [
 ];
 
 const getOpenApi = createOpenApiOperation(() => routes, openApiSources);
-nameOperations({ getOpenApi });
 
 /** The route table: plain data, one entry per operation, composed from each area's table. */
 export const routes: readonly Route[] = [
   ...areaRoutes,
   ...createFaultRoutes(() => routes),
-  {
-    method: 'GET',
-    path: '/openapi.json',
-    service: 'control',
-    summary: 'This API as an OpenAPI 3.1 document',
-    operation: getOpenApi,
-  },
+  ...namedRoutes({ getOpenApi }, [
+    {
+      method: 'GET',
+      path: '/openapi.json',
+      service: 'control',
+      summary: 'This API as an OpenAPI 3.1 document',
+      operation: getOpenApi,
+    },
+  ]),
 ];
+
+/** What the bank clock makes due before each request: the payment batch runs (part 1). */
+export const clockWork: readonly ClockWork[] = [{ due: processingDue, run: catchUpProcessing }];

@@ -1,29 +1,19 @@
 import { freeze, type Patch } from 'immer';
 import { describeCommit, type StateChange } from './core/changes.js';
 import type { AcceptFixDefaults, Profile } from './core/context.js';
-import { addJarCookies, type CookieJar, keepJarCookies } from './core/cookie-jar.js';
-import { ApiError, apiError } from './core/errors.js';
+import type { CookieJar } from './core/cookie-jar.js';
 import { createHistory } from './core/history.js';
-import { type EngineResponse, errorBody, json } from './core/http.js';
-import { parseMount, pathBelow } from './core/mount.js';
-import { createReducer } from './core/reducer.js';
-import { CONTROL_ROOT, compileRoutes, matchRoute } from './core/router.js';
-import { createSerialQueue } from './core/serial-queue.js';
+import { parseMount } from './core/mount.js';
+import { CONTROL_ROOT } from './core/router.js';
 import { useSigningClock } from './core/signing-clock.js';
 import type { RegisteredTpp, State } from './core/state.js';
-import {
-  DEFAULT_MAX_BODY_BYTES,
-  decodeBody,
-  decodeBodyLeniently,
-  readBody,
-  toEngineRequest,
-  toWebResponse,
-} from './core/transport.js';
 import { type FaultControls, faultControls } from './faults/client.js';
-import { applyFaults } from './faults/gate.js';
-import { checkParsedRequest } from './gateway/http-rules.js';
-import { type ClockSkew, createRequestSecurity } from './request-security.js';
-import { routes } from './routes.js';
+import { createApp } from './gateway/app.js';
+import { consoleLogger, type Logger } from './gateway/error-response.js';
+import { createGateway, type Exchange } from './gateway/gateway.js';
+import { type ClockSkew, createRequestSecurity } from './gateway/request-security.js';
+import { DEFAULT_MAX_BODY_BYTES } from './gateway/transport.js';
+import { clockWork, routes } from './routes.js';
 import { createSeedState } from './sandbox-api/seed.js';
 import type { VerifyStep } from './security/verify-request.js';
 
@@ -101,6 +91,11 @@ export interface SandboxOptions {
    * Node, leave it out: the client's own Cookie header is read and Set-Cookie is answered.
    */
   cookieJar?: CookieJar;
+  /**
+   * Where bugs are reported: an unexpected exception (answered 500 SYSTEM_ERROR) or a failed persist
+   * (default `console.error`). The reducer never logs; the gateway reports here.
+   */
+  logger?: Logger;
   /** TPPs in the bank's register from the start (the production profile accepts only these). */
   registeredTpps?: Array<Omit<RegisteredTpp, 'registeredAt' | 'email'> & { email?: string }>;
   /** How a fault rule's delay waits (default setTimeout); tests pass their own to stay off the clock. */
@@ -163,17 +158,14 @@ export function createSandbox(options: SandboxOptions = {}): SandboxWithFaults {
   const basePath = (options.basePath ?? '/v1').replace(/\/+$/, '');
   const seed = options.seed ?? DEFAULT_SEED;
   const source = options.now ?? (() => Date.now());
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const maxControlBodyBytes = options.maxControlBodyBytes ?? 512 * 1024 * 1024;
   const controlPlane = options.controlPlane ?? true;
+  const table = routes.filter((r) => controlPlane || r.service !== 'control');
   const mount = parseMount(options.publicUrl);
-  const acceptFixDefaults = options.acceptFixDefaults ?? 'bank-clock';
-  const reduce = createReducer(
-    routes.filter((r) => controlPlane || r.service !== 'control'),
-    basePath,
-    { checkResponses: options.checkResponses ?? false },
-  );
-  const table = compileRoutes(routes, basePath);
+  const app = createApp(table, basePath, {
+    checkResponses: options.checkResponses ?? false,
+    clockWork,
+    log: options.logger ?? consoleLogger,
+  });
   const security = createRequestSecurity({
     signatures: options.signatures ?? 'required',
     profile,
@@ -195,187 +187,50 @@ export function createSandbox(options: SandboxOptions = {}): SandboxWithFaults {
   useSigningClock(source);
   let seq = options.firstSeq ?? 0;
   const history = createHistory(options.historyLimit);
-  const queue = createSerialQueue();
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const listeners = new Set<(event: SandboxEvent) => void>();
 
   const emit = (event: SandboxEvent) => {
     for (const listener of listeners) listener(event);
   };
 
-  /** Persists and applies a change; on a failed store, rolls it back and answers the 500 instead. */
-  async function commitChange(
-    next: State,
-    patches: Patch[],
-    operation: string | null = null,
-  ): Promise<EngineResponse | null> {
-    const commit: Commit = { seq: ++seq, patches, state: next };
-    try {
-      await options.persist?.(commit);
-      // The state before each commit, for POST /_sandbank/history/{seq}/restore (time travel).
-      history.record({ seq: commit.seq, at: source() + state.clock.offsetMs, operation, before: state });
-      state = next;
-      emit({ type: 'commit', commit });
-      return null;
-    } catch (error) {
-      seq--;
-      console.error('[sandbank] persisting the change failed; it was rolled back', error);
-      return json(
-        500,
-        errorBody([
-          {
-            category: 'ERROR',
-            code: 'SYSTEM_ERROR',
-            text: 'the change could not be stored and was rolled back',
-          },
-        ]),
-      );
-    }
-  }
-
-  async function handle(request: Request): Promise<Response> {
-    const started = performance.now();
-    const url = new URL(request.url);
-    // Routed below the mount; the signature check below sees the path as it was sent.
-    const below = pathBelow(mount, url.pathname);
-    const routed = new URL(url);
-    if (below !== null) routed.pathname = below;
-    let bodyText: string | null = null;
-    let bytes: Uint8Array | null = null;
-    let pre: ApiError | null =
-      below === null
-        ? apiError(
-            'NOT_FOUND',
-            `no operation at ${url.pathname.slice(0, 200)}: this bank is served below ${mount.prefix}`,
-          )
-        : null;
-    const match = matchRoute(table, request.method.toUpperCase(), routed.pathname);
-    // The gateway's rules for a parsed request line: no `//` or encoded slash reaches the router.
-    pre ??= checkParsedRequest(url.pathname, request.method, match.kind === 'method-not-allowed');
-    // part 4.2 item 12: a body the contract disregards can hold anything, bytes that are not UTF-8 too.
-    const disregarded = match.kind === 'found' && match.route.bodyDisregarded === true;
-    try {
-      const control = routed.pathname.startsWith(`${CONTROL_ROOT}/`);
-      bytes = await readBody(request, control ? maxControlBodyBytes : maxBodyBytes);
-      if (bytes !== null) bodyText = disregarded ? decodeBodyLeniently(bytes) : decodeBody(bytes);
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      pre ??= error;
-    }
-    const engineRequest = toEngineRequest(request, routed, bodyText);
-    const page = match.kind === 'found' && match.route.service === 'page';
-    if (page) await addJarCookies(options.cookieJar, url.href, engineRequest.headers);
-    // Signatures are verified concurrently, before the request takes its turn in the queue.
-    const checkedAt = source();
-    const { tpp, steps } = await security.check(
-      request,
-      url,
-      bytes,
-      match.kind === 'found' ? match.route : null,
-      checkedAt + state.clock.offsetMs,
-      checkedAt,
-    );
-    // Requests are applied one at a time, in arrival order (several tabs may share one engine).
-    let leave = await queue.enter();
-    try {
-      let response: EngineResponse;
-      let operation: string | null = null;
-      // Fault rules (src/faults/, docs/faults.md): an injected answer, a dropped request or a delay.
-      const faulting =
-        pre === null
-          ? applyFaults(
-              {
-                state,
-                routes,
-                match,
-                method: request.method.toUpperCase(),
-                path: routed.pathname,
-                headers: engineRequest.headers,
-                tpp,
-                now: source() + state.clock.offsetMs,
-                profile,
-                basePath,
-              },
-              {
-                commit: commitChange,
-                pause: async (ms) => {
-                  leave();
-                  await sleep(ms);
-                  leave = await queue.enter();
-                },
-              },
-            )
-          : null;
-      const fault = faulting === null ? null : await faulting;
-      let committed: { seq: number; before: State; patches: Patch[] } | null = null;
-      if (pre !== null) {
-        response = json(pre.status, errorBody(pre.messages), pre.headers);
-      } else if (fault?.response) {
-        response = fault.response;
-      } else {
-        const sourceNow = source();
-        const now = sourceNow + state.clock.offsetMs;
-        const reduction = reduce(state, engineRequest, {
-          now,
-          sourceNow,
-          origin: mount.origin ?? url.origin,
-          mount: mount.prefix,
-          profile,
-          basePath: `${mount.prefix}${basePath}`,
-          acceptFixDefaults,
-          tpp,
-          history,
-          ...(options.secret === undefined ? {} : { secret: options.secret }),
-        });
-        response = reduction.response;
-        operation = reduction.operation;
-        if (reduction.patches.length > 0) {
-          const before = state;
-          response = (await commitChange(reduction.state, reduction.patches, operation)) ?? response;
-          if (state !== before) committed = { seq, before, patches: reduction.patches };
-        }
-        if (fault) response = fault.mark(response);
-      }
-      if (page) await keepJarCookies(options.cookieJar, url.href, response.headers);
-      if (listeners.size > 0) {
-        emit({
-          type: 'request',
-          entry: {
-            seq,
-            at: source() + state.clock.offsetMs,
-            method: engineRequest.method,
-            path: `${url.pathname}${url.search}`,
-            operation,
-            status: response.status,
-            durationMs: performance.now() - started,
-            requestHeaders: engineRequest.headers,
-            requestBody: bodyText,
-            responseHeaders: response.headers,
-            responseBody: response.json ?? response.html ?? null,
-            signature: {
-              verdict:
-                tpp.kind === 'rejected' ? 'rejected' : tpp.kind === 'verified' ? 'verified' : 'unchecked',
-              steps,
-            },
-            commit: committed?.seq ?? null,
-            ...describeCommit(committed),
-          },
-        });
-      }
-      // An injected network failure: Response.error() here, a destroyed socket over HTTP (node/server.ts).
-      if (response.status === 0) return Response.error();
-      return security.sign(
-        toWebResponse(response),
-        engineRequest.headers['x-request-id'],
-        source() + state.clock.offsetMs,
-      );
-    } finally {
-      leave();
-    }
-  }
+  const gateway = createGateway(
+    {
+      app,
+      routes: table,
+      security,
+      mount,
+      profile,
+      basePath,
+      acceptFixDefaults: options.acceptFixDefaults ?? 'bank-clock',
+      ...(options.secret === undefined ? {} : { secret: options.secret }),
+      maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+      maxControlBodyBytes: options.maxControlBodyBytes ?? 512 * 1024 * 1024,
+      ...(options.cookieJar === undefined ? {} : { cookieJar: options.cookieJar }),
+      source,
+      log: options.logger ?? consoleLogger,
+      history,
+      sleep: options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))),
+    },
+    {
+      state: () => state,
+      async commit(patches, next, operation) {
+        const commit: Commit = { seq: seq + 1, patches, state: next };
+        await options.persist?.(commit);
+        // The state before each commit, for POST /_sandbank/history/{seq}/restore (time travel).
+        history.record({ seq: commit.seq, at: source() + state.clock.offsetMs, operation, before: state });
+        const before = state;
+        seq = commit.seq;
+        state = next;
+        emit({ type: 'commit', commit });
+        return { seq: commit.seq, before, patches };
+      },
+      logging: () => listeners.size > 0,
+      log: (exchange) => emit({ type: 'request', entry: toLogEntry(seq, exchange) }),
+    },
+  );
 
   return {
-    fetch: handle,
+    fetch: gateway.fetch,
     getState: () => state,
     now: () => source() + state.clock.offsetMs,
     subscribe(listener) {
@@ -384,7 +239,30 @@ export function createSandbox(options: SandboxOptions = {}): SandboxWithFaults {
     },
     options: { profile, basePath, seed },
     // Fault rules and scenarios through the control plane (docs/faults.md).
-    ...faultControls(handle, () => `${mount.origin ?? 'http://localhost'}${mount.prefix}${CONTROL_ROOT}`),
+    ...faultControls(
+      gateway.fetch,
+      () => `${mount.origin ?? 'http://localhost'}${mount.prefix}${CONTROL_ROOT}`,
+    ),
+  };
+}
+
+function toLogEntry(seq: number, exchange: Exchange): RequestLogEntry {
+  const { request, response } = exchange;
+  return {
+    seq,
+    at: exchange.at,
+    method: request.method,
+    path: exchange.target,
+    operation: exchange.operation,
+    status: response.status,
+    durationMs: performance.now() - exchange.startedAt,
+    requestHeaders: request.headers,
+    requestBody: exchange.bodyText,
+    responseHeaders: response.headers,
+    responseBody: response.json ?? response.html ?? null,
+    signature: exchange.signature,
+    commit: exchange.committed?.seq ?? null,
+    ...describeCommit(exchange.committed),
   };
 }
 

@@ -1,12 +1,14 @@
 import {
+  apiError,
   createMemoryCookieJar,
   createSandbox,
   isControlPath,
+  isSandboxPath,
   pageControlRefusal,
   type Sandbox,
   type SandboxOptions,
+  toErrorWebResponse,
 } from '@sandbank/engine';
-import { isSandboxPath } from '@sandbank/engine/testing';
 import { autoSigned } from './auto-sign.js';
 import { openCookieJar } from './cookie-jar.js';
 import { CHANNEL_NAME, readWorkerConfig, type SandbankEvent, type WorkerReply } from './protocol.js';
@@ -147,19 +149,12 @@ async function storageEndpoint(request: Request, path: string, runtime: Runtime)
     }
   }
   const allow = path === `${STORAGE_PATH}/quarantine` ? 'GET, DELETE' : 'GET';
-  return json(
-    405,
-    {
-      tppMessages: [
-        // part 7 rule 1: the engine's code for a method a path does not take (docs/errors.md).
-        {
-          category: 'ERROR',
-          code: 'BAD_REQUEST',
-          text: `${request.method} is not allowed here; allowed: ${allow}`,
-        },
-      ],
-    },
-    { allow },
+  // part 7 rule 1: the engine's code for a method a path does not take (docs/errors.md).
+  return toErrorWebResponse(
+    apiError('BAD_REQUEST', `${request.method} is not allowed here; allowed: ${allow}`, {
+      status: 405,
+      headers: { allow },
+    }),
   );
 }
 
@@ -180,7 +175,7 @@ function streamed(response: Response): Response {
 async function answer(request: Request, url: URL): Promise<Response> {
   // Only this app's own pages own the control plane (docs/security.md, threat model).
   const refusal = isControlPath(url.pathname) ? pageControlRefusal(request, self.location.origin) : null;
-  if (refusal !== null) return json(refusal.status, { tppMessages: refusal.messages }, refusal.headers);
+  if (refusal !== null) return toErrorWebResponse(refusal);
   const current = await runtime();
   if (url.pathname === STORAGE_PATH || url.pathname.startsWith(`${STORAGE_PATH}/`)) {
     return storageEndpoint(request, url.pathname, current);
@@ -205,7 +200,11 @@ self.addEventListener('fetch', (event) => {
   // Bypass rules: other origins and every path outside the sandbox go to the network untouched.
   if (url.origin !== self.location.origin) return;
   if (!isSandboxPath(url.pathname, config.basePath)) return;
-  event.respondWith(answer(event.request, url));
+  // respondWith never sees a rejection: an engine bug is a 500 SYSTEM_ERROR, never a network error.
+  const requestId = event.request.headers.get('x-request-id') ?? undefined;
+  event.respondWith(
+    answer(event.request, url).catch((error: unknown) => toErrorWebResponse(error, requestId)),
+  );
 });
 
 self.addEventListener('message', (event) => {

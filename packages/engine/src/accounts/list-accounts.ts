@@ -6,7 +6,7 @@ import { accountView, coveredIds } from './views.js';
 
 /**
  * GET /v1/accounts: the consented accounts (part 5.2 rule 3). Lists work for about 60 minutes after
- * the consent SCA (platform-facts §5); before consent, or after, the answer carries an scaRedirect.
+ * the consent SCA (docs/platform-facts.md §5); before consent, or after, the answer carries an scaRedirect.
  */
 export const listAccounts: Operation = (draft, input, ctx) => {
   const result = resolveAccess(draft, input, ctx, 'list');

@@ -8,7 +8,7 @@ import { apiError } from '../core/errors.js';
 import type { EngineResponse } from '../core/http.js';
 import type { OperationInput } from '../core/router.js';
 import type { State } from '../core/state.js';
-import { parseWith, singleQuery } from '../core/validate.js';
+import { queryOf } from '../core/validate.js';
 import { SESSION_MS } from '../sca/sessions.js';
 import { type Link, link } from './views.js';
 
@@ -43,7 +43,7 @@ export interface Listing {
 }
 
 export function readListing(input: OperationInput): Listing {
-  const q = parseWith(TransactionQuery, singleQuery(input.query), 'query');
+  const q = queryOf(input, TransactionQuery);
   if (q.dateFrom !== undefined && q.dateTo !== undefined && q.dateFrom > q.dateTo) {
     throw apiError('FORMAT_ERROR', `dateFrom ${q.dateFrom} is after dateTo ${q.dateTo}`, {
       path: 'dateFrom',

@@ -1,5 +1,5 @@
 import { SCA_FLOW_HEADERS } from '../core/headers.js';
-import { nameOperations, type Route } from '../core/router.js';
+import { namedRoutes, type Route } from '../core/router.js';
 import { getAccount } from './get-account.js';
 import { getBalances } from './get-balances.js';
 import { getTransactionDetails } from './get-transaction-details.js';
@@ -14,11 +14,8 @@ import {
   TransactionListOut,
 } from './schemas.js';
 
-// Names for the request log and the OpenAPI operationIds (function names do not survive minification).
-nameOperations({ getAccount, getBalances, getTransactionDetails, listAccounts, listTransactions });
-
-/** Account information (part 4.2 items 4, 5 and 12; paths per platform-facts §1). */
-export const accountRoutes: readonly Route[] = [
+/** Account information (part 4.2 items 4, 5 and 12; paths per docs/platform-facts.md §1). */
+const accountTable: readonly Route[] = [
   { method: 'GET', path: '/accounts', service: 'ais', operation: listAccounts, response: AccountListOut },
   {
     method: 'GET',
@@ -52,3 +49,9 @@ export const accountRoutes: readonly Route[] = [
     requiredHeaders: SCA_FLOW_HEADERS,
   },
 ];
+
+// Named by the keys (the request log, OpenAPI operationIds); namedRoutes checks they match the table.
+export const accountRoutes = namedRoutes(
+  { getAccount, getBalances, getTransactionDetails, listAccounts, listTransactions },
+  accountTable,
+);

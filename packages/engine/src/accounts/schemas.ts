@@ -9,9 +9,9 @@ import {
   LinksOut,
 } from '../core/response-schemas.js';
 
-/** The account-information answers (platform-facts §2, part 2.6), for `route.response`. */
+/** The account-information answers (docs/platform-facts.md §2, part 2.6), for `route.response`. */
 
-/** platform-facts §2 account list item. */
+/** docs/platform-facts.md §2 account list item. */
 export const AccountOut = z.strictObject({
   resourceId: z.string(),
   bban: z.string().max(30),
@@ -41,7 +41,7 @@ export const BalancesOut = z.object({
   _links: z.strictObject({ account: LinkOut }),
 });
 
-/** platform-facts §2 transaction item; pending ones carry no id, value date or link. */
+/** docs/platform-facts.md §2 transaction item; pending ones carry no id, value date or link. */
 export const TransactionOut = z.strictObject({
   transactionId: z.string().optional(),
   bookingDate: DateOut,

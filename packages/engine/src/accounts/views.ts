@@ -10,7 +10,7 @@ export interface Link {
   verbs: string[];
 }
 
-/** platform-facts §2: every `_links` entry carries `href` and `verbs`. */
+/** docs/platform-facts.md §2: every `_links` entry carries `href` and `verbs`. */
 export function link(href: string, verbs: string[] = ['GET']): Link {
   return { href, verbs };
 }
@@ -43,7 +43,7 @@ export function balancesOf(ctx: RequestContext, account: Account) {
   ];
 }
 
-/** platform-facts §2 account list item. */
+/** docs/platform-facts.md §2 account list item. */
 export function accountView(ctx: RequestContext, account: Account, withBalance: boolean) {
   const self = accountPath(ctx, account.id);
   return {
@@ -78,7 +78,7 @@ export function compact<T extends Record<string, unknown>>(value: T): Partial<T>
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-/** platform-facts §2 transaction list item; pending ones have no id, value date or detail link. */
+/** docs/platform-facts.md §2 transaction list item; pending ones have no id, value date or detail link. */
 export function transactionView(ctx: RequestContext, tx: Transaction) {
   const booked = tx.status === 'booked';
   const text = tx.remittanceInformationUnstructured;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError, apiError, tppMessage } from '../core/errors.js';
+import { apiError, apiErrors, tppMessage } from '../core/errors.js';
 import { json } from '../core/http.js';
 import { allocateId } from '../core/ids.js';
 import type { Operation } from '../core/router.js';
@@ -85,7 +85,7 @@ export const createSigningBasket: Operation = (draft, input, ctx) => {
     }
     seen.add(id);
   }
-  if (messages.length > 0) throw new ApiError(400, messages);
+  if (messages.length > 0) throw apiErrors(messages, 400);
   const basketId = allocateId(draft);
   const basket: SigningBasket = {
     basketId,

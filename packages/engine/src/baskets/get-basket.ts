@@ -3,7 +3,7 @@ import type { Operation } from '../core/router.js';
 import type { SigningBasket } from '../core/state.js';
 import { basketLinks, basketStatusOf, ownBasket } from './basket-status.js';
 
-/** GET /v1/signing-baskets/{basketId} (platform-facts §1). */
+/** GET /v1/signing-baskets/{basketId} (docs/platform-facts.md §1). */
 export const getSigningBasket: Operation = (draft, input, ctx) => {
   const basket = ownBasket(draft, input.params, ctx, input.headers) as SigningBasket;
   return json(200, {

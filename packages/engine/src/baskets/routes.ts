@@ -1,24 +1,15 @@
 import { SCA_FLOW_HEADERS } from '../core/headers.js';
-import { nameOperations, type Route } from '../core/router.js';
+import { namedRoutes, type Route } from '../core/router.js';
 import { createSigningBasket } from './create-basket.js';
 import { deleteSigningBasket } from './delete-basket.js';
 import { getSigningBasket, getSigningBasketStatus } from './get-basket.js';
 import { startSigningBasketAuthorisation } from './start-basket-authorisation.js';
 
-// Names for the request log and the OpenAPI operationIds (function names do not survive minification).
-nameOperations({
-  createSigningBasket,
-  deleteSigningBasket,
-  getSigningBasket,
-  getSigningBasketStatus,
-  startSigningBasketAuthorisation,
-});
-
 /** part 4.1 B: create signing basket (PSU-ID is checked by the operation). */
 const BASKET_HEADERS = [...SCA_FLOW_HEADERS, 'psu-ip-address'] as const;
 
-/** Signing baskets (part 2.5, 4.2 item 1; paths per platform-facts §1). */
-export const basketRoutes: readonly Route[] = [
+/** Signing baskets (part 2.5, 4.2 item 1; paths per docs/platform-facts.md §1). */
+const basketTable: readonly Route[] = [
   {
     method: 'POST',
     path: '/signing-baskets',
@@ -42,3 +33,15 @@ export const basketRoutes: readonly Route[] = [
     requiredHeaders: ['tpp-redirect-uri'],
   },
 ];
+
+// Named by the keys (the request log, OpenAPI operationIds); namedRoutes checks they match the table.
+export const basketRoutes = namedRoutes(
+  {
+    createSigningBasket,
+    deleteSigningBasket,
+    getSigningBasket,
+    getSigningBasketStatus,
+    startSigningBasketAuthorisation,
+  },
+  basketTable,
+);

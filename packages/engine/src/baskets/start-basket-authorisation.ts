@@ -1,7 +1,6 @@
 import { apiError } from '../core/errors.js';
-import { json } from '../core/http.js';
 import type { Operation } from '../core/router.js';
-import { startAuthorisation } from '../sca/start-authorisation.js';
+import { authorisationStarted, startAuthorisation } from '../sca/start-authorisation.js';
 import { basketStatusOf, ownBasket } from './basket-status.js';
 
 /** POST /v1/signing-baskets/{basketId}/authorisations: a new SCA for a basket awaiting one. */
@@ -20,9 +19,5 @@ export const startSigningBasketAuthorisation: Operation = (draft, input, ctx) =>
     headers: input.headers,
   });
   basket.authorisationIds.push(started.authorisationId);
-  return json(201, {
-    scaStatus: 'started',
-    authorisationId: started.authorisationId,
-    _links: { scaRedirect: { href: started.scaRedirect, verbs: ['GET'] } },
-  });
+  return authorisationStarted(started);
 };

@@ -3,7 +3,7 @@ import { json } from '../core/http.js';
 import type { Operation } from '../core/router.js';
 import { cardBalances, cardPath, consentedCard } from './views.js';
 
-/** GET /v1/card-accounts/{id}/balances (platform-facts §2). */
+/** GET /v1/card-accounts/{id}/balances (docs/platform-facts.md §2). */
 export const getCardBalances: Operation = (draft, input, ctx) => {
   const found = consentedCard(draft, input, ctx, 'balances');
   if ('response' in found) return found.response;

@@ -1,5 +1,5 @@
 import { TransactionQuery } from '../accounts/paging.js';
-import { nameOperations, type Route } from '../core/router.js';
+import { namedRoutes, type Route } from '../core/router.js';
 import { getCardAccount } from './get-card-account.js';
 import { getCardBalances } from './get-card-balances.js';
 import { listCardAccounts } from './list-card-accounts.js';
@@ -11,11 +11,8 @@ import {
   CardTransactionListOut,
 } from './schemas.js';
 
-// Names for the request log and the OpenAPI operationIds (function names do not survive minification).
-nameOperations({ getCardAccount, getCardBalances, listCardAccounts, listCardTransactions });
-
-/** Card accounts (platform-facts §1). */
-export const cardRoutes: readonly Route[] = [
+/** Card accounts (docs/platform-facts.md §1). */
+const cardTable: readonly Route[] = [
   {
     method: 'GET',
     path: '/card-accounts',
@@ -46,3 +43,9 @@ export const cardRoutes: readonly Route[] = [
     response: CardTransactionListOut,
   },
 ];
+
+// Named by the keys (the request log, OpenAPI operationIds); namedRoutes checks they match the table.
+export const cardRoutes = namedRoutes(
+  { getCardAccount, getCardBalances, listCardAccounts, listCardTransactions },
+  cardTable,
+);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AmountOut, BalanceOut, CurrencyOut, DateOut, LinkOut, LinksOut } from '../core/response-schemas.js';
 
-/** The card-account answers (platform-facts §2), for `route.response`. */
+/** The card-account answers (docs/platform-facts.md §2), for `route.response`. */
 
 export const CardAccountOut = z.strictObject({
   resourceId: z.string(),

@@ -18,7 +18,7 @@ export function cardBalances(ctx: RequestContext, card: CardAccount) {
   }));
 }
 
-/** platform-facts §2 card account item; the name goes through `longer-names` (part 9). */
+/** docs/platform-facts.md §2 card account item; the name goes through `longer-names` (part 9). */
 export function cardView(ctx: RequestContext, card: CardAccount) {
   const self = cardPath(ctx, card.id);
   return {

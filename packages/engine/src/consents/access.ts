@@ -11,7 +11,7 @@ import { findConsent } from './sca-outcome.js';
 import { scaRequired } from './sca-required.js';
 
 /**
- * How recent the consent's SCA must be (platform-facts §5, part 5.2 rule 7, part 8):
+ * How recent the consent's SCA must be (docs/platform-facts.md §5, part 5.2 rule 7, part 8):
  * - `list`: account and card lists, 60 minutes;
  * - `balances`: the 180-day renewal interval;
  * - `transactions`: 90 days (history without SCA);

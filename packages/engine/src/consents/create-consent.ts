@@ -5,7 +5,7 @@ import { startAuthorisation } from '../sca/start-authorisation.js';
 
 /**
  * POST /v1/bank-offered-consents: the body is disregarded; the PSU picks the accounts during SCA
- * (part 5.2 rule 3). 201 with only `_links.scaRedirect`, no consent id (platform-facts §1).
+ * (part 5.2 rule 3). 201 with only `_links.scaRedirect`, no consent id (docs/platform-facts.md §1).
  */
 export const createConsent: Operation = (draft, input, ctx) => {
   const { scaRedirect } = startAuthorisation(draft, ctx, {

@@ -1,26 +1,16 @@
 import { ScaRedirectOut } from '../core/response-schemas.js';
-import { nameOperations, type Route } from '../core/router.js';
+import { namedRoutes, type Route } from '../core/router.js';
 import { createConsent, createLegacyConsent } from './create-consent.js';
 import { identifyUser } from './identify-user.js';
 import { listAgreements } from './list-agreements.js';
 import { showConsentsPage, submitConsentsPage } from './manage-consents-page.js';
 import { AgreementListOut } from './schemas.js';
 
-// Names for the request log and the OpenAPI operationIds (function names do not survive minification).
-nameOperations({
-  createConsent,
-  createLegacyConsent,
-  identifyUser,
-  listAgreements,
-  showConsentsPage,
-  submitConsentsPage,
-});
-
 /** part 5.2 rule 2 and 5.3: the redirect needs TPP-Redirect-URI, and the session id comes back in it. */
 const SCA_HEADERS = ['tpp-redirect-uri', 'tpp-session-id'] as const;
 
 /** Consent, user identification and agreements (part 4.2 item 12, parts 5.2–5.4). */
-export const consentRoutes: readonly Route[] = [
+const consentTable: readonly Route[] = [
   {
     method: 'POST',
     path: '/bank-offered-consents',
@@ -70,3 +60,9 @@ export const consentRoutes: readonly Route[] = [
   { method: 'GET', path: '/consents', service: 'page', operation: showConsentsPage },
   { method: 'POST', path: '/consents', service: 'page', operation: submitConsentsPage },
 ];
+
+// Named by the keys (the request log, OpenAPI operationIds); namedRoutes checks they match the table.
+export const consentRoutes = namedRoutes(
+  { createConsent, createLegacyConsent, identifyUser, listAgreements, showConsentsPage, submitConsentsPage },
+  consentTable,
+);

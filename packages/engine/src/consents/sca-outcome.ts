@@ -2,7 +2,7 @@ import type { Draft } from 'immer';
 import { isoDate } from '../core/dates.js';
 import { allocateId } from '../core/ids.js';
 import type { Authorisation, Consent, State } from '../core/state.js';
-import type { ScaOutcome } from '../sca/outcomes.js';
+import type { ScaOutcome } from '../sca/outcome-types.js';
 import { grantable } from '../sca/psu.js';
 
 /** The consent between a TPP and a PSU in one context (and agreement), if any. */
@@ -27,7 +27,7 @@ export function findConsent(
 /**
  * part 5.2 rules 3 and 4: the accounts ticked on the consent page are the consent; unticking
  * revokes, ticking grants. A consent that granted something and is left with nothing is revoked
- * (platform-facts §5: 403); one approved with nothing ticked, where nothing was granted before, is
+ * (docs/platform-facts.md §5: 403); one approved with nothing ticked, where nothing was granted before, is
  * `empty`, and later reads say so.
  */
 export const consentScaOutcome: ScaOutcome = {

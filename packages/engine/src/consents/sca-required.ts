@@ -7,7 +7,7 @@ import type { State } from '../core/state.js';
 import { startAuthorisation } from '../sca/start-authorisation.js';
 
 /**
- * A 401 that carries an `scaRedirect` (platform-facts §5): the consent authorisation it points to
+ * A 401 that carries an `scaRedirect` (docs/platform-facts.md §5): the consent authorisation it points to
  * is created now and kept, although the answer is an error.
  */
 export function scaRequired(

@@ -1,4 +1,4 @@
-import { nameOperations, type Route } from '../core/router.js';
+import { namedRoutes, type Route } from '../core/router.js';
 import { ClockChange, changeClock, getClock } from './clock.js';
 import { listHistory, restoreHistory } from './history.js';
 import {
@@ -12,27 +12,8 @@ import {
 import { exportState, importState, resetState } from './state.js';
 import { deregisterTpp, listTpps, registerTpp, TppRegistration } from './tpps.js';
 
-// Names for the request log and the OpenAPI operationIds (function names do not survive minification).
-nameOperations({
-  changeClock,
-  deleteSnapshot,
-  deregisterTpp,
-  exportState,
-  getClock,
-  getSnapshot,
-  importState,
-  listHistory,
-  listSnapshots,
-  listTpps,
-  registerTpp,
-  resetState,
-  restoreHistory,
-  restoreSnapshot,
-  saveSnapshot,
-});
-
 /** The unsigned control plane under `/_sandbank/` (ARCHITECTURE.md, public contract). */
-export const controlRoutes: readonly Route[] = [
+const controlTable: readonly Route[] = [
   { method: 'GET', path: '/clock', service: 'control', operation: getClock, summary: 'The bank clock' },
   {
     method: 'POST',
@@ -131,3 +112,25 @@ export const controlRoutes: readonly Route[] = [
     summary: 'Delete a snapshot',
   },
 ];
+
+// Named by the keys (the request log, OpenAPI operationIds); namedRoutes checks they match the table.
+export const controlRoutes = namedRoutes(
+  {
+    changeClock,
+    deleteSnapshot,
+    deregisterTpp,
+    exportState,
+    getClock,
+    getSnapshot,
+    importState,
+    listHistory,
+    listSnapshots,
+    listTpps,
+    registerTpp,
+    resetState,
+    restoreHistory,
+    restoreSnapshot,
+    saveSnapshot,
+  },
+  controlTable,
+);

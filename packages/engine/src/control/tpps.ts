@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { apiError, warning } from '../core/errors.js';
 import { empty, json } from '../core/http.js';
 import { ownEntry } from '../core/ids.js';
+import { looksLikePersonalMailbox } from '../core/personal-mailbox.js';
 import type { Operation } from '../core/router.js';
 import { parseWith } from '../core/validate.js';
-import { looksLikePersonalMailbox } from '../security/personal-mailbox.js';
 
 /**
- * The bank's TPP register, managed by the sandbox owner (issue 3): the production profile accepts a
+ * The bank's TPP register, managed by the sandbox owner: the production profile accepts a
  * signed request only from a TPP registered here, for the roles registered. The optional contact
  * e-mail is what a TPP gives through the bank's TPP dialogue interface (part 1).
  */

@@ -1,4 +1,4 @@
-import type { TppMessage } from './errors.js';
+import type { ApiError, TppMessage } from './errors.js';
 import type { HistoryReader } from './history.js';
 
 export type Profile = 'sandbox' | 'production';
@@ -45,7 +45,7 @@ export type TppContext =
       /** The signed date (epoch ms): the request's X-Request-ID is remembered until it leaves the window. */
       signedAt: number;
     }
-  | { kind: 'rejected'; status: number; messages: TppMessage[] };
+  | { kind: 'rejected'; error: ApiError };
 
 /**
  * Everything the pure reducer needs that is not in the state or the request: produced before the

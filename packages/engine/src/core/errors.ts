@@ -100,3 +100,18 @@ export function apiError<C extends ErrorCode>(
   const status = options.status ?? ERROR_STATUSES[code][0];
   return new ApiError(status, [tppMessage('ERROR', code, text, options.path)], options.headers);
 }
+
+/**
+ * Several messages in one failure (a client fixes every field in one round), with a status every one
+ * of their codes may carry in the table (default: the first code's); a mix the table does not allow
+ * is a bug in the engine.
+ */
+export function apiErrors(messages: readonly TppMessage[], status?: number): ApiError {
+  const chosen = status ?? ERROR_STATUSES[messages[0]?.code ?? 'FORMAT_ERROR'][0];
+  for (const { code } of messages) {
+    if (!(ERROR_STATUSES[code] as readonly number[]).includes(chosen)) {
+      throw new TypeError(`${code} cannot be answered with status ${chosen} (ERROR_STATUSES)`);
+    }
+  }
+  return new ApiError(chosen, [...messages]);
+}

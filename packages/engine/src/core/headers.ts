@@ -3,6 +3,7 @@ import { assertAcceptedText } from './charset.js';
 import { ACCEPT_FIX_DEFAULT_FROM, ACCEPT_FIXES, type AcceptFix, type AcceptFixDefaults } from './context.js';
 import { parseIsoDate } from './dates.js';
 import { apiError } from './errors.js';
+import { parseHttpDate } from './http-date.js';
 
 /** Canonical spelling of the part 4.1 headers, for messages. */
 const DISPLAY_NAMES: Record<string, string> = {
@@ -31,19 +32,6 @@ export function displayName(header: string): string {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** RFC 7231 §7.1.1.1 IMF-fixdate, e.g. `Sun, 06 Nov 1994 08:49:37 GMT`. */
-const IMF_FIXDATE =
-  /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (\d{4}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
-
-export function parseHttpDate(value: string): number | null {
-  const m = IMF_FIXDATE.exec(value);
-  if (!m) return null;
-  const t = Date.parse(value);
-  if (Number.isNaN(t)) return null;
-  // Date.parse is lenient about impossible days (31 Feb): round-trip to reject them.
-  return new Date(t).toUTCString() === value ? t : null;
-}
 
 function isIpAddress(value: string): boolean {
   const v4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
@@ -79,7 +67,7 @@ function isAbsoluteHttpUrl(value: string): boolean {
   }
 }
 
-type Check = (value: string) => string | null;
+type Check = (value: string, now: number) => string | null;
 
 /** part 4.1: each header validated by its type where present; a failure names the header. */
 const HEADER_CHECKS: Record<string, Check> = {
@@ -105,18 +93,23 @@ const HEADER_CHECKS: Record<string, Check> = {
   'psu-corporate-id': (v) => (v.trim() === '' ? 'must not be empty' : null),
   'tpp-session-id': (v) =>
     v.trim() === '' ? 'must not be empty' : v.length > 100 ? 'is longer than 100 characters' : null,
-  date: (v) =>
-    parseHttpDate(v) === null ? 'must be an RFC 7231 date such as "Sun, 06 Nov 1994 08:49:37 GMT"' : null,
-  'x-date': (v) =>
-    parseHttpDate(v) === null ? 'must be an RFC 7231 date such as "Sun, 06 Nov 1994 08:49:37 GMT"' : null,
+  // RFC 7231 §7.1.1.1: a recipient reads all three date forms, as the signature check does.
+  date: (v, now) =>
+    parseHttpDate(v, now) === null
+      ? 'must be an RFC 7231 date such as "Sun, 06 Nov 1994 08:49:37 GMT"'
+      : null,
+  'x-date': (v, now) =>
+    parseHttpDate(v, now) === null
+      ? 'must be an RFC 7231 date such as "Sun, 06 Nov 1994 08:49:37 GMT"'
+      : null,
 };
 
 /** Validates every part 4.1 header present; throws FORMAT_ERROR naming the first bad one. */
-export function assertValidHeaders(headers: Record<string, string>): void {
+export function assertValidHeaders(headers: Record<string, string>, now: number): void {
   for (const [name, value] of Object.entries(headers)) {
     if (name in DISPLAY_NAMES || name.startsWith('psu-')) assertAcceptedText(value, displayName(name));
     const check = HEADER_CHECKS[name];
-    const problem = check?.(value);
+    const problem = check?.(value, now);
     if (problem) {
       throw apiError(
         'FORMAT_ERROR',

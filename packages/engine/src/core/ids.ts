@@ -1,5 +1,5 @@
 /**
- * Deterministic, opaque resource ids shaped like the platform's (`enc!!H6fD9HS7…==`, platform-facts §2),
+ * Deterministic, opaque resource ids shaped like the platform's (`enc!!H6fD9HS7…==`, docs/platform-facts.md §2),
  * derived from the sandbox seed and a counter kept in state, so the same requests from the same seed
  * give the same ids. Not cryptographic: ids only need to be unique and opaque. The base64url alphabet
  * keeps them safe inside a URL path.

@@ -1,49 +1,29 @@
 import { current, type Draft, enablePatches, Immer, isDraft, type Patch } from 'immer';
-import { catchUpProcessing } from '../payments/batch.js';
-import { assertAcceptedJson, assertAcceptedText } from './charset.js';
 import type { RequestContext } from './context.js';
-import { ApiError, apiError, type TppMessage, tppMessage, warning } from './errors.js';
+import { ApiError, apiError, type TppMessage, warning } from './errors.js';
 import { assertValidHeaders, fixesInForce, parseAcceptFixes, requireHeaders } from './headers.js';
-import { type EngineRequest, type EngineResponse, errorBody, json } from './http.js';
+import type { EngineResponse } from './http.js';
 import { ownEntry } from './ids.js';
 import { checkReplay, rememberRequest } from './replay.js';
-import {
-  type CompiledRoute,
-  compileRoutes,
-  isRemoved,
-  matchRoute,
-  operationName,
-  type Route,
-} from './router.js';
+import type { ClockWork, Parsed, RoutedRequest } from './routed.js';
+import { isApiService, type OperationInput, operationName, type Route } from './router.js';
 import type { State } from './state.js';
-import {
-  dropPrototypeKeys,
-  droppedFieldWarning,
-  parseWith,
-  reportingDroppedFields,
-  singleQuery,
-} from './validate.js';
+import { reportingDroppedFields } from './validate.js';
 
 enablePatches();
 /**
  * States are frozen (immer freezes what each change adds; the sandbox freezes its first state), which
- * lets a reading request run on the state itself, without a draft: see `tryWithoutDraft`.
+ * lets a reading request run on the state itself, without a draft (see the reducer below).
  */
 const immer = new Immer({ autoFreeze: true });
-
-/** The TypeError a strict-mode write to a frozen object throws. */
-function isFrozenWrite(error: unknown): boolean {
-  return (
-    error instanceof TypeError &&
-    /read.only|not extensible|Cannot delete|Cannot define|frozen/i.test(error.message)
-  );
-}
 
 export type BaseContext = Omit<RequestContext, 'fixes' | 'warnings'>;
 
 export interface ReducerOptions {
   /** Development aid: check each successful answer against its route's response schema. */
   checkResponses?: boolean;
+  /** Work the bank clock makes due, run before every operation (the areas' batch runs). */
+  clockWork?: readonly ClockWork[];
 }
 
 export interface Reduction {
@@ -55,7 +35,11 @@ export interface Reduction {
   operation: string | null;
 }
 
-export type Reducer = (state: State, request: EngineRequest, base: BaseContext) => Reduction;
+/**
+ * The pure core: `(state, routed request, context) -> { state, response }`. An expected failure is
+ * thrown as an ApiError (the gateway answers it, with the state it had); so is a programmer error.
+ */
+export type Reducer = (state: State, routed: RoutedRequest, base: BaseContext) => Reduction;
 
 /**
  * Response bodies may hold pieces of the draft, which immer revokes once `produce` ends: copy them
@@ -74,63 +58,7 @@ function toPlain(value: unknown, untouched: State): unknown {
   return value;
 }
 
-function errorResponse(error: ApiError): EngineResponse {
-  return json(error.status, errorBody(error.messages), error.headers);
-}
-
-const API_SERVICES = new Set(['ais', 'pis', 'sandbox', 'psu']);
-
-/**
- * The request's JSON body. Keys such as `__proto__` are removed at once, wherever they are, and told
- * in `messages` as dropped fields: nothing later can store them or reach a prototype with them.
- */
-function parseJsonBody(request: EngineRequest, messages: TppMessage[]): unknown {
-  const text = request.bodyText;
-  if (text === null || text.trim() === '') return undefined;
-  const type = (request.headers['content-type'] ?? '').toLowerCase();
-  const looksXml = /\bxml\b/.test(type) || text.trimStart().startsWith('<');
-  if (looksXml) {
-    throw apiError(
-      'FORMAT_ERROR',
-      'XML is not supported (part 1): send the body as JSON with Content-Type: application/json',
-      {
-        status: 415,
-      },
-    );
-  }
-  if (type !== '' && !/^application\/([\w.+-]*\+)?json\b/.test(type)) {
-    throw apiError(
-      'FORMAT_ERROR',
-      `Content-Type ${type.slice(0, 80)} is not supported: send application/json`,
-      {
-        status: 415,
-      },
-    );
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch (error) {
-    throw apiError('FORMAT_ERROR', `body is not valid JSON: ${(error as Error).message}`);
-  }
-  assertAcceptedJson(body);
-  for (const path of dropPrototypeKeys(body)) messages.push(droppedFieldWarning(path));
-  return body;
-}
-
-function parseFormBody(request: EngineRequest): Record<string, string[]> {
-  // No prototype: a field named `__proto__` is an ordinary key, never the object's prototype.
-  const fields: Record<string, string[]> = Object.create(null);
-  for (const [key, value] of new URLSearchParams(request.bodyText ?? '')) {
-    assertAcceptedText(value, key);
-    const values = fields[key] ?? [];
-    values.push(value);
-    fields[key] = values;
-  }
-  return fields;
-}
-
-/** part 5.1 / issue 3: PSP_AI for account information, PSP_PI for payment initiation. */
+/** part 5.1: PSP_AI for account information, PSP_PI for payment initiation. */
 function checkRole(route: Route, ctx: RequestContext, state: State): void {
   if (ctx.tpp.kind !== 'verified') return;
   const needed = route.service === 'ais' ? 'PSP_AI' : route.service === 'pis' ? 'PSP_PI' : null;
@@ -200,31 +128,9 @@ function withWarnings(body: unknown, warnings: readonly TppMessage[]): unknown {
   );
 }
 
-/**
- * part 9 rule 3: an operation removed by the bank clock answers as an unknown path (404), saying
- * when it was removed and what replaces it (RFC 8594 Sunset, RFC 8288 successor-version link).
- */
-function removedError(route: Route, ctx: RequestContext): ApiError {
-  const removal = route.removal as NonNullable<Route['removal']>;
-  const successor = `${ctx.basePath}${removal.successor}`;
-  return apiError(
-    'NOT_FOUND',
-    `${route.method} ${ctx.basePath}${route.path} was removed on ${removal.on} (part 9 rule 3): use ${route.method} ${successor}, which behaves the same`,
-    {
-      headers: {
-        sunset: new Date(Date.parse(`${removal.on}T00:00:00Z`)).toUTCString(),
-        link: `<${successor}>; rel="successor-version"`,
-      },
-    },
-  );
-}
-
-function finish(response: EngineResponse, request: EngineRequest, ctx: RequestContext): EngineResponse {
-  const headers = { ...response.headers };
-  const requestId = request.headers['x-request-id'];
-  if (requestId !== undefined) headers['x-request-id'] = requestId;
-  const body = response.status < 400 ? withWarnings(response.json, ctx.warnings) : response.json;
-  return body === undefined ? { ...response, headers } : { ...response, headers, json: body };
+function finish(response: EngineResponse, ctx: RequestContext): EngineResponse {
+  if (response.status >= 400 || response.json === undefined || ctx.warnings.length === 0) return response;
+  return { ...response, json: withWarnings(response.json, ctx.warnings) };
 }
 
 /** A successful answer that breaks its own schema is a bug in the engine: fail loudly, change nothing. */
@@ -239,114 +145,91 @@ function checkResponse(route: Route, response: EngineResponse): void {
   }
 }
 
+/** A part the gateway parsed: its value (its warnings told), or its failure raised here. */
+function take<T>(parsed: Parsed<T>, ctx: RequestContext): T {
+  if (!parsed.ok) throw parsed.error;
+  ctx.warnings.push(...parsed.warnings);
+  return parsed.value;
+}
+
 /**
- * The pure core: `(state, request, context) -> { state, response }`. Every rule that applies to a
- * request runs here in a fixed order; the operation runs inside one immer `produce` (or, for a
- * reading request, on the frozen state itself). A failed request returns the state it was given,
- * untouched.
+ * The rules every `/v1` request passes before its operation, in the contract's order: the mock-data
+ * API only in the sandbox profile, X-Request-ID and the headers part 4.1 requires, the signature's
+ * verdict, the role, replay.
  */
-export function createReducer(
-  routes: readonly Route[],
-  basePath: string,
-  options: ReducerOptions = {},
-): Reducer {
-  const table: CompiledRoute[] = compileRoutes(routes, basePath);
-  return (state, request, base) => {
+function checkApiRequest(routed: RoutedRequest, ctx: RequestContext, state: State): void {
+  const { route, request } = routed;
+  if (route.service === 'sandbox' && ctx.profile === 'production') {
+    throw apiError('NOT_FOUND', 'the sandbox mock-data API does not exist in the production profile');
+  }
+  requireHeaders(request.headers, ['x-request-id']);
+  assertValidHeaders(request.headers, ctx.now);
+  ctx.fixes = fixesInForce(
+    parseAcceptFixes(request.headers['x-accept-fix']),
+    ctx.now,
+    ctx.acceptFixDefaults ?? 'bank-clock',
+  );
+  requireHeaders(request.headers, route.requiredHeaders ?? []);
+  // part 4.1: Digest is required on P and S whether or not signatures are checked.
+  if (route.digestRequired) requireHeaders(request.headers, ['digest']);
+  if (ctx.tpp.kind === 'rejected') throw ctx.tpp.error;
+  checkRole(route, ctx, state);
+  checkReplay(request, ctx, state);
+}
+
+/**
+ * The pure core: every rule that applies to a routed request runs here in a fixed order; the
+ * operation runs inside one immer `produce` (or, for a reading request with no clock work due, on the
+ * frozen state itself). A failed request throws and leaves the state it was given untouched.
+ */
+export function createReducer(options: ReducerOptions = {}): Reducer {
+  const clockWork = options.clockWork ?? [];
+  return (state, routed, base) => {
     const ctx: RequestContext = { ...base, fixes: new Set(), warnings: [] };
-    let operation: string | null = null;
-    try {
-      const match = matchRoute(table, request.method, request.path, (r) => !isRemoved(r, ctx.now));
-      if (match.kind === 'not-found') {
-        const removed = matchRoute(table, request.method, request.path);
-        if (removed.kind === 'found') throw removedError(removed.route, ctx);
-        throw apiError('NOT_FOUND', `no operation at ${request.method} ${request.path.slice(0, 200)}`);
-      }
-      if (match.kind === 'method-not-allowed') {
-        throw apiError(
-          'BAD_REQUEST',
-          `${request.method} is not allowed on ${request.path.slice(0, 200)}; allowed: ${match.allow.join(', ')}`,
-          { status: 405, headers: { allow: match.allow.join(', ') } },
-        );
-      }
-      const { route, params } = match;
-      operation = operationName(route.operation);
-      let body: unknown;
-      if (API_SERVICES.has(route.service)) {
-        if (route.service === 'sandbox' && ctx.profile === 'production') {
-          throw apiError('NOT_FOUND', 'the sandbox mock-data API does not exist in the production profile');
-        }
-        requireHeaders(request.headers, ['x-request-id']);
-        assertValidHeaders(request.headers);
-        ctx.fixes = fixesInForce(
-          parseAcceptFixes(request.headers['x-accept-fix']),
-          ctx.now,
-          ctx.acceptFixDefaults ?? 'bank-clock',
-        );
-        requireHeaders(request.headers, route.requiredHeaders ?? []);
-        // part 4.1: Digest is required on P and S whether or not signatures are checked.
-        if (route.digestRequired) requireHeaders(request.headers, ['digest']);
-        if (ctx.tpp.kind === 'rejected') throw new ApiError(ctx.tpp.status, ctx.tpp.messages);
-        checkRole(route, ctx, state);
-        checkReplay(request, ctx, state);
-        body = route.bodyDisregarded ? undefined : parseJsonBody(request, ctx.warnings);
-      } else if (route.service === 'page') {
-        body = request.method === 'POST' ? parseFormBody(request) : undefined;
-      } else {
-        body = parseJsonBody(request, ctx.warnings);
-      }
-      const query = request.query;
-      if (route.query) parseWith(route.query, singleQuery(query), 'query');
-      const input = { params, query, headers: request.headers, body, request };
-      // A GET usually changes nothing: run it on the frozen state itself, which costs no proxies. An
-      // operation that does write (a due batch, a daily counter) throws at its first write, before
-      // anything changed, and runs again below inside produce.
-      if (request.method === 'GET' && Object.isFrozen(state)) {
-        // Messages from before the operation (role, dropped keys) survive a second run; its own do not.
-        const kept = ctx.warnings.length;
-        try {
-          catchUpProcessing(state as Draft<State>, ctx.now, ctx);
-          const response = reportingDroppedFields(ctx.warnings, () =>
-            route.operation(state as Draft<State>, input, ctx),
-          );
-          if (options.checkResponses) checkResponse(route, response);
-          return { state, response: finish(response, request, ctx), patches: [], operation };
-        } catch (error) {
-          if (!isFrozenWrite(error)) throw error;
-          ctx.warnings.splice(kept);
-        }
-      }
-      let response: EngineResponse = json(500, null);
-      const [next, patches] = immer.produceWithPatches(state, (draft) => {
-        // part 1: the bank's batch runs that fell due since the last request happen before this one,
-        // in the same change, so every answer reflects the bank clock (src/payments/batch.ts).
-        catchUpProcessing(draft, ctx.now, ctx);
-        // part 2: a body field the contract does not define is dropped and told as a WARNING.
-        response = reportingDroppedFields(ctx.warnings, () => route.operation(draft, input, ctx));
-        rememberRequest(draft, request, ctx);
-        if (response.json !== undefined) response = { ...response, json: toPlain(response.json, state) };
+    const { route, params, request } = routed;
+    const operation = operationName(route.operation);
+    if (isApiService(route.service)) checkApiRequest(routed, ctx, state);
+    const body = take(routed.body, ctx);
+    const query = take(routed.query, ctx);
+    const input: OperationInput = { params, query: request.query, headers: request.headers, body, request };
+    if (route.query) input.parsedQuery = { schema: route.query, value: query };
+    const run = (draft: Draft<State>) => {
+      // part 1: the bank's batch runs that fell due since the last request happen before this one,
+      // in the same change, so every answer reflects the bank clock.
+      for (const work of clockWork) work.run(draft, ctx.now, ctx);
+      // part 2: a body field the contract does not define is dropped and told as a WARNING.
+      return reportingDroppedFields(ctx.warnings, () => route.operation(draft, input, ctx));
+    };
+    // A GET usually changes nothing: run it on the frozen state itself, which costs no proxies. An
+    // operation that does write (an SCA it starts, a page's session) fails at its first write, before
+    // anything changed; whatever it threw, the pure operation runs again below inside produce, where
+    // a real bug throws again. An ApiError is an answer: nothing was written before it.
+    if (
+      request.method === 'GET' &&
+      Object.isFrozen(state) &&
+      !clockWork.some((work) => work.due(state, ctx.now))
+    ) {
+      // Messages from before the operation (role, dropped keys) survive a second run; its own do not.
+      const kept = ctx.warnings.length;
+      try {
+        const response = run(state as Draft<State>);
         if (options.checkResponses) checkResponse(route, response);
-      });
-      // Expected failures are thrown; an operation that returns an error status keeps no change either.
-      if (response.status >= 400 && response.keepChanges !== true)
-        return { state, response: finish(response, request, ctx), patches: [], operation };
-      return { state: next, response: finish(response, request, ctx), patches, operation };
-    } catch (error) {
-      if (error instanceof ApiError) {
-        return { state, response: finish(errorResponse(error), request, ctx), patches: [], operation };
+        return { state, response: finish(response, ctx), patches: [], operation };
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        ctx.warnings.splice(kept);
       }
-      // Programmer errors: one 500 SYSTEM_ERROR, logged, state untouched (STYLE.md convention 3).
-      console.error('[sandbank] unexpected error', error);
-      const response = json(
-        500,
-        errorBody([
-          tppMessage(
-            'ERROR',
-            'SYSTEM_ERROR',
-            'an unexpected error occurred in the sandbox; the state was left unchanged',
-          ),
-        ]),
-      );
-      return { state, response: finish(response, request, ctx), patches: [], operation };
     }
+    let response: EngineResponse = { status: 500, headers: {} };
+    const [next, patches] = immer.produceWithPatches(state, (draft) => {
+      response = run(draft);
+      rememberRequest(draft, request, ctx);
+      if (response.json !== undefined) response = { ...response, json: toPlain(response.json, state) };
+      if (options.checkResponses) checkResponse(route, response);
+    });
+    // Expected failures are thrown; an operation that returns an error status keeps no change either.
+    if (response.status >= 400 && response.keepChanges !== true)
+      return { state, response: finish(response, ctx), patches: [], operation };
+    return { state: next, response: finish(response, ctx), patches, operation };
   };
 }

@@ -9,7 +9,7 @@ import { BALANCE_TYPES } from './codes.js';
 /** ISO 4217 alphabetic code, as Berlin Group's `currencyCode` pattern (an imported state may hold any). */
 export const CurrencyOut = z.string().regex(/^[A-Z]{3}$/);
 
-/** part 2.1 Link: `href` and `verbs` (platform-facts §2). */
+/** part 2.1 Link: `href` and `verbs` (docs/platform-facts.md §2). */
 export const LinkOut = z.strictObject({
   href: z.string(),
   verbs: z.array(z.enum(['GET', 'PUT', 'POST', 'DELETE'])).min(1),

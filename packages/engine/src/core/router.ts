@@ -11,6 +11,8 @@ export interface OperationInput {
   /** The parsed JSON body (undefined when none), or the form fields of a page post. */
   body: unknown;
   request: EngineRequest;
+  /** The query through the route's own schema, parsed once by the gateway (read it with `queryOf`). */
+  parsedQuery?: { schema: z.ZodType; value: unknown };
 }
 
 export type Operation = (draft: Draft<State>, input: OperationInput, ctx: RequestContext) => EngineResponse;
@@ -18,15 +20,30 @@ export type Operation = (draft: Draft<State>, input: OperationInput, ctx: Reques
 const operationNames = new WeakMap<Operation, string>();
 
 /**
- * Names operations after the keys of `operations`, for the request log and the OpenAPI document.
- * Function names would do in Node, but a minified bundle (the service worker) renames functions,
- * and keeping their names costs every closure a `defineProperty` at run time; object keys survive.
+ * An area's route table with its operations' names: the keys of `operations`, for the request log and
+ * the OpenAPI document (function names do not survive a minified bundle such as the service worker,
+ * and keeping them costs every closure a `defineProperty` at run time; object keys survive). The names
+ * cannot drift from the table: a route whose operation has no name here, or a name no route uses,
+ * fails when the module loads, which every test does.
  */
-export function nameOperations(operations: Record<string, Operation>): void {
-  for (const [name, operation] of Object.entries(operations)) operationNames.set(operation, name);
+export function namedRoutes(
+  operations: Record<string, Operation>,
+  routes: readonly Route[],
+): readonly Route[] {
+  const used = new Set(routes.map((route) => route.operation));
+  for (const [name, operation] of Object.entries(operations)) {
+    if (!used.has(operation)) throw new TypeError(`operation ${name} is named but no route uses it`);
+    operationNames.set(operation, name);
+  }
+  for (const route of routes) {
+    if (!operationNames.has(route.operation)) {
+      throw new TypeError(`${route.method} ${route.path}: its operation has no name in namedRoutes`);
+    }
+  }
+  return routes;
 }
 
-/** The name given with nameOperations, or null. */
+/** The name given with namedRoutes, or null. */
 export function operationName(operation: Operation): string | null {
   return operationNames.get(operation) ?? null;
 }
@@ -79,10 +96,18 @@ export interface CompiledRoute {
   segments: string[];
 }
 
-export type RouteMatch =
-  | { kind: 'found'; route: Route; params: Record<string, string> }
-  | { kind: 'method-not-allowed'; allow: string[] }
-  | { kind: 'not-found' };
+/** A route whose path pattern matched, with the parameters it bound. */
+export interface PathMatch {
+  route: Route;
+  params: Record<string, string>;
+}
+
+/** The `/v1` services: signed, X-Request-ID required, the JSON rules of part 4. */
+export const API_SERVICES: ReadonlySet<Service> = new Set(['ais', 'pis', 'sandbox', 'psu']);
+
+export function isApiService(service: Service): boolean {
+  return API_SERVICES.has(service);
+}
 
 /** The control plane and the bank's pages live outside the API's base path. */
 export const CONTROL_ROOT = '/_sandbank';
@@ -123,23 +148,16 @@ function matchSegments(pattern: string[], actual: string[]): Record<string, stri
 }
 
 /**
- * Unknown path → not-found; known path with another method → method-not-allowed (with Allow). Routes
- * `live` refuses (removed operations) are neither matched nor listed in Allow.
+ * Every route whose path pattern matches `path`, whatever its method, in table order: the one match of
+ * a request. Which of them answers (by method and by the bank clock's removals) is the gateway's
+ * decision (gateway/app.ts `settleMatch`).
  */
-export function matchRoute(
-  table: readonly CompiledRoute[],
-  method: string,
-  path: string,
-  live: (route: Route) => boolean = () => true,
-): RouteMatch {
+export function matchPath(table: readonly CompiledRoute[], path: string): PathMatch[] {
   const actual = path.split('/').filter(Boolean);
-  const allow: string[] = [];
+  const found: PathMatch[] = [];
   for (const { route, segments } of table) {
-    if (!live(route)) continue;
     const params = matchSegments(segments, actual);
-    if (!params) continue;
-    if (route.method === method) return { kind: 'found', route, params };
-    allow.push(route.method);
+    if (params) found.push({ route, params });
   }
-  return allow.length > 0 ? { kind: 'method-not-allowed', allow } : { kind: 'not-found' };
+  return found;
 }

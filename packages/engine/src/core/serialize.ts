@@ -14,7 +14,7 @@ export interface AmountOut {
 
 /**
  * `amount-as-string`: a string with exactly the currency's ISO 4217 minor digits ("100.50");
- * otherwise a JSON number (platform-facts §2). The value itself is never computed in floating point.
+ * otherwise a JSON number (docs/platform-facts.md §2). The value itself is never computed in floating point.
  */
 export function amountOut(ctx: Fixes, amount: string, currency: string): AmountOut {
   const exact = canonicalAmount(amount, currency);

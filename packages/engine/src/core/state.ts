@@ -131,7 +131,7 @@ export const Agreement = z.object({
 });
 export type Agreement = z.infer<typeof Agreement>;
 
-// Account information and SCA (issue 4): authorisations, consents, TPP sessions.
+// Account information and SCA: authorisations, consents, TPP sessions.
 export const PsuContext = z.enum(['PRIVATE', 'CORPORATE']);
 export type PsuContext = z.infer<typeof PsuContext>;
 
@@ -176,8 +176,8 @@ export const Consent = z.object({
   accountIds: z.array(z.string()),
   cardAccountIds: z.array(z.string()),
   /**
-   * `valid`: grants what it lists. `revoked`: the PSU unticked everything it had granted (platform-facts
-   * §5: 403). `empty`: the PSU approved the consent with nothing ticked, so it never granted anything.
+   * `valid`: grants what it lists. `revoked`: the PSU unticked everything it had granted
+   * (docs/platform-facts.md §5: 403). `empty`: the PSU approved the consent with nothing ticked, so it never granted anything.
    */
   status: z.enum(['valid', 'revoked', 'empty']),
   createdAt: z.number().int(),
@@ -257,7 +257,7 @@ export const Payment = z.object({
   corporateId: z.string().nullable(),
   sessionId: z.string().nullable(),
   redirectUri: z.string().nullable(),
-  /** The request body as received, echoed by GET (platform-facts §1). */
+  /** The request body as received, echoed by GET (docs/platform-facts.md §1). */
   request: z.record(z.string(), z.unknown()),
   debtorAccount: z.object({ kind: z.enum(['account', 'card']), id: z.string(), currency: z.string() }),
   instructions: z.array(PaymentInstruction),
@@ -348,7 +348,7 @@ export const BankState = z.object({
   cardAccounts: z.record(z.string(), CardAccount),
   cardTransactions: z.record(z.string(), z.array(CardTransaction)),
   agreements: z.record(z.string(), Agreement),
-  // Account information and SCA (issue 4); defaults let a state exported before them import.
+  // Account information and SCA; defaults let a state exported before them import.
   authorisations: z.record(z.string(), Authorisation).default({}),
   consents: z.record(z.string(), Consent).default({}),
   /** Keyed by `${tppId} ${sessionId}`. */
@@ -360,9 +360,9 @@ export const BankState = z.object({
   signingBaskets: z.record(z.string(), SigningBasket).default({}),
   /** Bank time of the last batch run (null: not yet started; the next request starts it). */
   paymentProcessing: z.object({ lastBatchAt: z.number().nullable() }).default({ lastBatchAt: null }),
-  // TPP registration (issue 3): the register the production profile checks, keyed by organisationId.
+  // TPP registration: the register the production profile checks, keyed by organisationId.
   tppRegistry: z.record(z.string(), RegisteredTpp).default({}),
-  // Issue 16 (defaults let an older export import): replay memory by organisationId, and the
+  // Defaults let an older export import: replay memory by organisationId, and the
   // browsers on the bank's pages by cookie value (`counter` numbers the tokens they were given).
   seenRequests: z.record(z.string(), SeenRequests).default({}),
   pages: z
@@ -389,7 +389,7 @@ export function emptyState(seed: string): State {
     cardAccounts: {},
     cardTransactions: {},
     agreements: {},
-    // Account information and SCA (issue 4)
+    // Account information and SCA
     authorisations: {},
     consents: {},
     sessions: {},

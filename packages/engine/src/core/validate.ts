@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { ApiError, type ErrorCode, type TppMessage, tppMessage, warning } from './errors.js';
+import { apiErrors, type ErrorCode, type TppMessage, tppMessage, warning } from './errors.js';
+import type { OperationInput } from './router.js';
 
 const MAX_MESSAGES = 10;
 
@@ -68,7 +69,7 @@ export function parseWith<S extends z.ZodType>(
 }
 
 function throwMessages(messages: ReturnType<typeof tppMessage>[]): never {
-  throw new ApiError(400, messages);
+  throw apiErrors(messages, 400);
 }
 
 /** Query parameters as single values (the last one wins), the shape the query schemas expect. */
@@ -162,4 +163,13 @@ export function dropPrototypeKeys(value: unknown, path: PropertyKey[] = [], foun
     }
   }
   return found;
+}
+
+/**
+ * The request's query as `schema` reads it: the value the gateway already parsed when `schema` is the
+ * route's query schema (the usual case), else parsed here.
+ */
+export function queryOf<S extends z.ZodType>(input: OperationInput, schema: S): z.output<S> {
+  if (input.parsedQuery?.schema === schema) return input.parsedQuery.value as z.output<S>;
+  return parseWith(schema, singleQuery(input.query), 'query');
 }

@@ -3,7 +3,7 @@ import type { Profile, TppContext } from '../core/context.js';
 import { apiError } from '../core/errors.js';
 import type { FaultEffect, FaultRule } from '../core/fault-state.js';
 import { type EngineResponse, errorBody, json } from '../core/http.js';
-import type { Route, RouteMatch } from '../core/router.js';
+import type { PathMatch, Route } from '../core/router.js';
 import type { State } from '../core/state.js';
 import { FAULT_HEADER, parseFaultHeader } from './header.js';
 import {
@@ -29,7 +29,8 @@ const API_SERVICES = new Set(['ais', 'pis', 'sandbox', 'psu']);
 export interface FaultGateInput {
   state: State;
   routes: readonly Route[];
-  match: RouteMatch;
+  /** The route the request matched, with its parameters (null: none). */
+  match: PathMatch | null;
   method: string;
   /** The path as routed (below any mount). */
   path: string;
@@ -157,7 +158,7 @@ function headerVerdict(input: FaultGateInput, facts: FaultFacts): FaultVerdict |
  * error changes nothing else. Null when no fault applies (the request goes on as usual).
  */
 export function checkFaults(input: FaultGateInput): FaultVerdict | null {
-  if (input.match.kind !== 'found' || !API_SERVICES.has(input.match.route.service)) return null;
+  if (input.match === null || !API_SERVICES.has(input.match.route.service)) return null;
   const { route, params } = input.match;
   const asked = input.headers[FAULT_HEADER] !== undefined && input.profile === 'sandbox';
   // The common case, no rules and no header, costs one look at the rules.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { apiError } from '../core/errors.js';
 import { FaultEffect, FaultMatch, FaultRule } from '../core/fault-state.js';
 import { empty, json } from '../core/http.js';
-import { nameOperations, type Operation, type Route } from '../core/router.js';
+import { namedRoutes, type Operation, type Route } from '../core/router.js';
 import { operationIdList } from './operation-ids.js';
 import { SCENARIOS, scenarioNamed } from './scenarios.js';
 import { addRule, parseRuleInput } from './schema.js';
@@ -21,7 +21,7 @@ const RuleBody = z.object({
  * `POST /_sandbank/scenarios/{name}`. Rules live in the state, so every change here is committed,
  * persisted and exported like any other.
  */
-export function createFaultRoutes(getRoutes: () => readonly Route[]): Route[] {
+export function createFaultRoutes(getRoutes: () => readonly Route[]): readonly Route[] {
   const listFaults: Operation = (draft) => json(200, { rules: draft.faults.rules });
 
   const addFault: Operation = (draft, input, ctx) => {
@@ -63,9 +63,8 @@ export function createFaultRoutes(getRoutes: () => readonly Route[]): Route[] {
     return json(201, { scenario: name, description: scenario.description, rules });
   };
 
-  nameOperations({ listFaults, addFault, clearFaults, removeFault, listScenarios, applyScenario });
   const control = 'control' as const;
-  return [
+  return namedRoutes({ listFaults, addFault, clearFaults, removeFault, listScenarios, applyScenario }, [
     {
       method: 'GET',
       path: '/faults',
@@ -111,5 +110,5 @@ export function createFaultRoutes(getRoutes: () => readonly Route[]): Route[] {
       operation: applyScenario,
       summary: 'Apply a named scenario: adds its fault rules',
     },
-  ];
+  ]);
 }

@@ -1,5 +1,8 @@
 #!/usr/bin/env node
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Profile } from '../core/context.js';
 import { CONTROL_ROOT, createSandbox } from '../sandbox.js';
@@ -24,15 +27,21 @@ init   copies the service worker script into an app's public folder (needs @sand
 --control-token        the Bearer token of /_sandbank/* (also SANDBANK_CONTROL_TOKEN); needed on a
                        non-loopback --host, where one is generated and printed when none is given`;
 
-/** `sandbank init` belongs to the service-worker package, which depends on this one: load it on demand. */
+/**
+ * `sandbank init` belongs to the service-worker package (`sandbank-sw init`), which depends on this
+ * one. The engine does not depend on it back: the command finds the worker in the user's project
+ * (resolved from the working directory) when it runs, and hands over to its CLI.
+ */
 async function init(args: string[]): Promise<number> {
-  const specifier = '@sandbank/service-worker/cli';
   let cli: { runCli(args: readonly string[]): number };
   try {
-    cli = (await import(specifier)) as typeof cli;
+    const fromProject = createRequire(join(process.cwd(), 'package.json'));
+    cli = (await import(
+      pathToFileURL(fromProject.resolve('@sandbank/service-worker/cli')).href
+    )) as typeof cli;
   } catch {
     console.error(
-      'sandbank init: install @sandbank/service-worker first (npm i -D @sandbank/service-worker)',
+      'sandbank init: install @sandbank/service-worker in this project first (npm i -D @sandbank/service-worker), or run npx --no sandbank-sw init <publicDir>',
     );
     return 1;
   }

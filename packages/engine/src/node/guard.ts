@@ -1,10 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { ApiError, apiError } from '../core/errors.js';
-import { errorBody, json } from '../core/http.js';
+import { errorBody } from '../core/http.js';
 import { parseMount, pathBelow } from '../core/mount.js';
-import { toWebResponse } from '../core/transport.js';
 import { type ControlAccess, controlRefusal, isControlPath } from '../gateway/control-owner.js';
+import { toErrorWebResponse } from '../gateway/error-response.js';
 import {
   BANK_METHODS,
   checkMethod,
@@ -34,7 +34,7 @@ export const DEFAULT_MAX_CONTROL_BODY = 512 * 1024 * 1024;
 
 /** An ApiError as the HTTP answer the engine would give. */
 export function refusalResponse(error: ApiError): Response {
-  return toWebResponse(json(error.status, errorBody(error.messages), error.headers));
+  return toErrorWebResponse(error);
 }
 
 function isLoopbackAddress(address: string | undefined): boolean {

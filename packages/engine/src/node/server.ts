@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { ApiError } from '../core/errors.js';
+import { toErrorWebResponse } from '../gateway/error-response.js';
 import type { Sandbox } from '../sandbox.js';
 import { answerClientError, type GuardOptions, guardRequest, localGuard, refusalResponse } from './guard.js';
 
@@ -57,16 +58,11 @@ export function createSandboxServer(sandbox: Sandbox, guard?: GuardOptions): Ser
       .then((response) =>
         response.type === 'error' ? void req.socket.resetAndDestroy() : writeWebResponse(response, res),
       )
+      // The request could not be read or the answer not written: one answer, made where every other is.
       .catch((error: unknown) => {
-        console.error('[sandbank] could not answer', error);
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
-        res.end(
-          JSON.stringify({
-            tppMessages: [
-              { category: 'ERROR', code: 'SYSTEM_ERROR', text: 'the sandbox could not answer this request' },
-            ],
-          }),
-        );
+        if (res.headersSent) return void res.end();
+        const requestId = req.headers['x-request-id']?.toString();
+        writeWebResponse(toErrorWebResponse(error, requestId), res).catch(() => res.destroy());
       });
   });
   server.on('clientError', answerClientError);

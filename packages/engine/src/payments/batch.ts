@@ -122,6 +122,12 @@ export function runDueBatches(
   return slots[slots.length - 1]?.at ?? null;
 }
 
+/** Whether catchUpProcessing would write: a run fell due, or processing has not started or the clock went back. */
+export function processingDue(state: State, now: number): boolean {
+  const { lastBatchAt } = state.paymentProcessing;
+  return lastBatchAt === null || now < lastBatchAt || slotsBetween(lastBatchAt, now).length > 0;
+}
+
 /**
  * Runs what fell due since the last run and remembers how far processing has come. Writes state only
  * when a run fell due (or the clock went back), so reading requests stay free of changes.

@@ -1,6 +1,6 @@
 import type { Draft } from 'immer';
 import type { RequestContext } from '../core/context.js';
-import { ApiError, apiError, type TppMessage, tppMessage, warning } from '../core/errors.js';
+import { apiError, apiErrors, type TppMessage, tppMessage, warning } from '../core/errors.js';
 import { canonicalAmount } from '../core/money.js';
 import type { Payment, PaymentInstruction, State } from '../core/state.js';
 import { findAccount, findCardAccount } from './booking.js';
@@ -31,7 +31,7 @@ export type DebtorRef = {
 };
 
 function fail(messages: TppMessage[]): never {
-  throw new ApiError(400, messages);
+  throw apiErrors(messages, 400);
 }
 export function resolveDebtor(draft: Draft<State>, ref: DebtorRef): Payment['debtorAccount'] {
   if (ref.other !== undefined) {

@@ -1,7 +1,7 @@
 import type { Draft } from 'immer';
 import type { RequestContext } from '../core/context.js';
 import { DAY_MS, isoDate } from '../core/dates.js';
-import { ApiError, apiError, type TppMessage, tppMessage } from '../core/errors.js';
+import { apiError, apiErrors, type TppMessage, tppMessage } from '../core/errors.js';
 import type { Payment, PaymentInstruction, State } from '../core/state.js';
 import { parseWith } from '../core/validate.js';
 import { instructionOf, resolveDebtor } from './build-instruction.js';
@@ -25,7 +25,7 @@ export interface BuiltPayment {
 }
 
 function fail(messages: TppMessage[]): never {
-  throw new ApiError(400, messages);
+  throw apiErrors(messages, 400);
 }
 /** Not in the past (bank clock), at most a year ahead; instant payments execute today. */
 function checkDate(value: string | undefined, path: string, product: string, ctx: RequestContext): string {

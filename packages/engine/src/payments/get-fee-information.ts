@@ -9,7 +9,7 @@ import { FeeInformationRequest } from './schemas.js';
 
 /**
  * POST /v1/payments/instant-norwegian-domestic-credit-transfers-straks/fee-information (part 4.2
- * item 12, platform-facts §1): what an instant payment would cost, from the fee table.
+ * item 12, docs/platform-facts.md §1): what an instant payment would cost, from the fee table.
  */
 export const getFeeInformation: Operation = (_draft, input, ctx) => {
   const product = input.params.product ?? '';

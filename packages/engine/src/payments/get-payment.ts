@@ -15,7 +15,7 @@ function readPayment(service: PaymentService): Operation {
   };
 }
 
-/** GET /v1/{payment-service}/{payment-product}/{paymentId} (platform-facts §1): the request echoed. */
+/** GET /v1/{payment-service}/{payment-product}/{paymentId} (docs/platform-facts.md §1): the request echoed. */
 export const getSinglePayment: Operation = (d, i, c) => readPayment('payments')(d, i, c);
 export const getPeriodicPayment: Operation = (d, i, c) => readPayment('periodic-payments')(d, i, c);
 export const getBulkPayment: Operation = (d, i, c) => readPayment('bulk-payments')(d, i, c);

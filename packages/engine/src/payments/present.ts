@@ -22,7 +22,7 @@ export function deletable(payment: Pick<Payment, 'transactionStatus'>): boolean 
   return payment.transactionStatus === 'RCVD' || payment.transactionStatus === 'ACWP';
 }
 
-/** platform-facts §2: every link carries its verbs; after signing DELETE leaves the self verbs. */
+/** docs/platform-facts.md §2: every link carries its verbs; after signing DELETE leaves the self verbs. */
 export function paymentLinks(
   ctx: RequestContext,
   payment: Payment,
@@ -56,7 +56,7 @@ function amountEcho(ctx: RequestContext, value: unknown, canonical: { amount: st
   return value === undefined ? undefined : amountOut(ctx, canonical.amount, canonical.currency);
 }
 
-/** platform-facts §1: GET echoes the request body plus paymentId, transactionStatus and _links. */
+/** docs/platform-facts.md §1: GET echoes the request body plus paymentId, transactionStatus and _links. */
 export function echoBody(ctx: RequestContext, payment: Payment) {
   const echo: Record<string, unknown> = { ...payment.request };
   if (payment.service === 'bulk-payments' && Array.isArray(echo.payments)) {

@@ -8,7 +8,7 @@ export const NDCT = 'norwegian-domestic-credit-transfers';
 export const NCBCT = 'norwegian-cross-border-credit-transfers';
 export const INSTANT = 'instant-norwegian-domestic-credit-transfers-straks';
 
-/** platform-facts §1: the payment products and the services each is offered for. */
+/** docs/platform-facts.md §1: the payment products and the services each is offered for. */
 export const PRODUCT_SERVICES: Readonly<Record<string, readonly PaymentService[]>> = {
   [NDCT]: ['payments', 'periodic-payments', 'bulk-payments'],
   [NCBCT]: ['payments'],

@@ -1,5 +1,5 @@
 import { SCA_FLOW_HEADERS } from '../core/headers.js';
-import { nameOperations, type Route } from '../core/router.js';
+import { namedRoutes, type Route } from '../core/router.js';
 import { cancelBulkPayment, cancelPeriodicPayment, cancelSinglePayment } from './cancel-payment.js';
 import { createBulkPayment, createPeriodicPayment, createSinglePayment } from './create-payment.js';
 import { getFeeInformation } from './get-fee-information.js';
@@ -17,30 +17,6 @@ import {
   startPeriodicPaymentAuthorisation,
   startSinglePaymentAuthorisation,
 } from './start-payment-authorisation.js';
-
-// Names for the request log and the OpenAPI operationIds (function names do not survive minification).
-nameOperations({
-  approvePayment,
-  approveSigningBasket,
-  cancelBulkPayment,
-  cancelPaymentAuthorisation,
-  cancelPeriodicPayment,
-  cancelSinglePayment,
-  createBulkPayment,
-  createPeriodicPayment,
-  createSinglePayment,
-  getBulkPayment,
-  getBulkPaymentStatus,
-  getFeeInformation,
-  getPeriodicPayment,
-  getPeriodicPaymentStatus,
-  getSinglePayment,
-  getSinglePaymentStatus,
-  runNextBatch,
-  startBulkPaymentAuthorisation,
-  startPeriodicPaymentAuthorisation,
-  startSinglePaymentAuthorisation,
-});
 
 /**
  * part 4.1 P: headers required on create payment (PSU-ID or X-PSU-IDENTITY is checked by the
@@ -83,8 +59,8 @@ function serviceRoutes(
   ];
 }
 
-/** Payment initiation (parts 2.2–2.4, 4.2 items 2–3 and 12; paths per platform-facts §1). */
-export const paymentRoutes: readonly Route[] = [
+/** Payment initiation (parts 2.2–2.4, 4.2 items 2–3 and 12; paths per docs/platform-facts.md §1). */
+const paymentTable: readonly Route[] = [
   {
     method: 'POST',
     path: '/payments/:product/fee-information',
@@ -114,8 +90,31 @@ export const paymentRoutes: readonly Route[] = [
   }),
 ];
 
+// Named by the keys (the request log, OpenAPI operationIds); namedRoutes checks they match the table.
+export const paymentRoutes = namedRoutes(
+  {
+    cancelBulkPayment,
+    cancelPeriodicPayment,
+    cancelSinglePayment,
+    createBulkPayment,
+    createPeriodicPayment,
+    createSinglePayment,
+    getBulkPayment,
+    getBulkPaymentStatus,
+    getFeeInformation,
+    getPeriodicPayment,
+    getPeriodicPaymentStatus,
+    getSinglePayment,
+    getSinglePaymentStatus,
+    startBulkPaymentAuthorisation,
+    startPeriodicPaymentAuthorisation,
+    startSinglePaymentAuthorisation,
+  },
+  paymentTable,
+);
+
 /** Sandbox-owner shortcuts on the control plane (docs/decisions/payment-sca.md). */
-export const paymentControlRoutes: readonly Route[] = [
+const paymentControlTable: readonly Route[] = [
   { method: 'POST', path: '/payments/:paymentId/approve', service: 'control', operation: approvePayment },
   {
     method: 'POST',
@@ -131,3 +130,9 @@ export const paymentControlRoutes: readonly Route[] = [
   },
   { method: 'POST', path: '/batch', service: 'control', operation: runNextBatch },
 ];
+
+// Named by the keys (the request log, OpenAPI operationIds); namedRoutes checks they match the table.
+export const paymentControlRoutes = namedRoutes(
+  { approvePayment, cancelPaymentAuthorisation, approveSigningBasket, runNextBatch },
+  paymentControlTable,
+);

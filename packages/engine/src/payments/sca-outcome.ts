@@ -1,7 +1,7 @@
 import type { Draft } from 'immer';
 import { apiError } from '../core/errors.js';
 import type { Authorisation, Payment, State } from '../core/state.js';
-import type { ScaOutcome, ScaPsu } from '../sca/outcomes.js';
+import type { ScaOutcome, ScaPsu } from '../sca/outcome-types.js';
 import { agreementByCorporateId, agreementsOf, type Grantable, grantable } from '../sca/psu.js';
 import { acceptPayment } from './accept.js';
 import { transition } from './transitions.js';

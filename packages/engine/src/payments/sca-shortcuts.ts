@@ -7,7 +7,7 @@ import { ownEntry } from '../core/ids.js';
 import type { Operation } from '../core/router.js';
 import type { State } from '../core/state.js';
 import { parseWith } from '../core/validate.js';
-import type { ScaPsu } from '../sca/outcomes.js';
+import type { ScaPsu } from '../sca/outcome-types.js';
 import { psuIdFor } from '../sca/psu.js';
 import { basketScaOutcome, paymentScaOutcome } from './sca-outcome.js';
 

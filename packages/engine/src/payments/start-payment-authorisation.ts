@@ -1,11 +1,10 @@
 import { apiError } from '../core/errors.js';
-import { json } from '../core/http.js';
 import type { Operation } from '../core/router.js';
-import { startAuthorisation } from '../sca/start-authorisation.js';
+import { authorisationStarted, startAuthorisation } from '../sca/start-authorisation.js';
 import { ownPayment } from './present.js';
 import type { PaymentService } from './products.js';
 
-/** POST …/{paymentId}/authorisations (platform-facts §1): a new SCA for a payment awaiting one. */
+/** POST …/{paymentId}/authorisations (docs/platform-facts.md §1): a new SCA for a payment awaiting one. */
 function start(service: PaymentService): Operation {
   return (draft, input, ctx) => {
     const payment = ownPayment(draft, input.params, service, ctx, input.headers);
@@ -21,11 +20,7 @@ function start(service: PaymentService): Operation {
       headers: input.headers,
     });
     payment.authorisationIds.push(started.authorisationId);
-    return json(201, {
-      scaStatus: 'started',
-      authorisationId: started.authorisationId,
-      _links: { scaRedirect: { href: started.scaRedirect, verbs: ['GET'] } },
-    });
+    return authorisationStarted(started);
   };
 }
 

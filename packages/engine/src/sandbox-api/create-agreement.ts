@@ -11,7 +11,7 @@ import { IbanIn, text } from './schemas.js';
 import { reportStored } from './stored.js';
 import { agreementView } from './views.js';
 
-/** part 4.2 item 12, platform-facts §2: `{owner, name, engagements:[{customer, account:{iban}, roles}]}`. */
+/** part 4.2 item 12, docs/platform-facts.md §2: `{owner, name, engagements:[{customer, account:{iban}, roles}]}`. */
 export const CreateAgreementBody = z.object({
   owner: z.string(),
   name: text(70),

@@ -12,7 +12,7 @@ import { customerView } from './views.js';
 
 const CUSTOMER_TYPES = ['private', 'corporate'] as const;
 
-/** platform-facts §2: `{customerNumber, name, type}`. */
+/** docs/platform-facts.md §2: `{customerNumber, name, type}`. */
 export const CreateCustomerBody = z.object({
   customerNumber: z.string(),
   name: text(70),

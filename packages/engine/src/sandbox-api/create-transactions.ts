@@ -15,7 +15,7 @@ import { reportStored } from './stored.js';
 import { checkParties } from './transaction-parties.js';
 import { transactionView } from './views.js';
 
-/** platform-facts §2: the fields of one mock transaction; part 8 limits. */
+/** docs/platform-facts.md §2: the fields of one mock transaction; part 8 limits. */
 const TransactionIn = z.object({
   amount: DecimalAmount,
   currency: Currency,
@@ -72,7 +72,7 @@ function canonicalAmountAt(amount: string, currency: string, path: string): stri
 
 /**
  * POST /v1/sandbox/accounts/{mockAccountId}/transactions: a JSON array of booked transactions
- * (platform-facts §2). Each moves the account's booked and expected balances by its signed amount.
+ * (docs/platform-facts.md §2). Each moves the account's booked and expected balances by its signed amount.
  * All or nothing: one bad item rejects the whole array.
  */
 export const createTransactions: Operation = (draft, input, ctx) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { json } from '../core/http.js';
 import type { Operation } from '../core/router.js';
-import { parseWith, singleQuery } from '../core/validate.js';
+import { queryOf } from '../core/validate.js';
 import { inWindow, readPage } from './listing.js';
 import { cardAccountInPath } from './lookup.js';
 import { ListingQuery } from './schemas.js';
@@ -25,8 +25,8 @@ export const CardTransactionsQuery = ListingQuery.extend({
  */
 export const listCardTransactions: Operation = (draft, input, ctx) => {
   const card = cardAccountInPath(draft, input.params.mockCardAccountId ?? '');
-  const { bookingStatus, pendingAs } = parseWith(CardTransactionsQuery, singleQuery(input.query), 'query');
-  const page = readPage(input.query);
+  const { bookingStatus, pendingAs } = queryOf(input, CardTransactionsQuery);
+  const page = readPage(input);
   const matching = (draft.cardTransactions[card.id] ?? []).filter(
     (tx) => (bookingStatus === 'both' || tx.status === bookingStatus) && inWindow(page, tx.bookingDate),
   );

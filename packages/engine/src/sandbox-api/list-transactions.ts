@@ -12,7 +12,7 @@ import { transactionView } from './views.js';
  */
 export const listTransactions: Operation = (draft, input, ctx) => {
   const account = accountInPath(draft, input.params.mockAccountId ?? '');
-  const page = readPage(input.query);
+  const page = readPage(input);
   const matching = [...newestFirst(readLedger(draft, account.id))].filter((tx) =>
     inWindow(page, tx.bookingDate),
   );

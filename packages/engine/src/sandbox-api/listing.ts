@@ -1,5 +1,6 @@
 import { apiError } from '../core/errors.js';
-import { parseWith, singleQuery } from '../core/validate.js';
+import type { OperationInput } from '../core/router.js';
+import { queryOf } from '../core/validate.js';
 import { ListingQuery } from './schemas.js';
 
 /** Date window and page of a mock-data listing (`fromDate`, `toDate`, `offset`, `limit`). */
@@ -13,8 +14,8 @@ export interface Page {
 /** Without `limit` a page holds 200 items, the platform's default page size (part 8). */
 export const DEFAULT_LIMIT = 200;
 
-export function readPage(query: Record<string, string[]>): Page {
-  const parsed = parseWith(ListingQuery, singleQuery(query), 'query');
+export function readPage(input: OperationInput): Page {
+  const parsed = queryOf(input, ListingQuery);
   if (parsed.fromDate !== undefined && parsed.toDate !== undefined && parsed.fromDate > parsed.toDate) {
     throw apiError('FORMAT_ERROR', `fromDate ${parsed.fromDate} is after toDate ${parsed.toDate}`, {
       path: 'fromDate',

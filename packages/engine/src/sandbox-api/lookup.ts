@@ -5,7 +5,7 @@ import type { Account, CardAccount, Customer, State } from '../core/state.js';
 /**
  * Finding the resources a mock-data request names. An unknown id in the path is the addressed
  * resource: 404 RESOURCE_UNKNOWN. An unknown reference in the body is 400 RESOURCE_UNKNOWN
- * (platform-facts §6).
+ * (docs/platform-facts.md §6).
  */
 
 export function accountInPath(draft: Draft<State>, id: string): Draft<Account> {

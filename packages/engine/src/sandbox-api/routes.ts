@@ -1,4 +1,4 @@
-import { nameOperations, type Route } from '../core/router.js';
+import { namedRoutes, type Route } from '../core/router.js';
 import { ChangeCardBalancesBody, changeCardBalances } from './change-card-balances.js';
 import { CreateAccountBody, createAccount } from './create-account.js';
 import { CreateAgreementBody, createAgreement } from './create-agreement.js';
@@ -17,28 +17,8 @@ import { listCustomers } from './list-customers.js';
 import { listTransactions } from './list-transactions.js';
 import { ListingQuery } from './schemas.js';
 
-// Names for the request log and the OpenAPI operationIds (function names do not survive minification).
-nameOperations({
-  changeCardBalances,
-  createAccount,
-  createAgreement,
-  createCardAccount,
-  createCardTransactions,
-  createCustomer,
-  createTransactions,
-  deleteAccount,
-  deleteCustomer,
-  getAccount,
-  getCardAccount,
-  initializeSandbox,
-  listAgreements,
-  listCardTransactions,
-  listCustomers,
-  listTransactions,
-});
-
-/** The sandbox mock-data API (parts 2.7–2.10, 4.2 items 6–12; paths per platform-facts §1). */
-export const sandboxRoutes: readonly Route[] = [
+/** The sandbox mock-data API (parts 2.7–2.10, 4.2 items 6–12; paths per docs/platform-facts.md §1). */
+const sandboxTable: readonly Route[] = [
   { method: 'POST', path: '/sandbox/initialize', service: 'sandbox', operation: initializeSandbox },
   { method: 'GET', path: '/sandbox/customers', service: 'sandbox', operation: listCustomers },
   {
@@ -122,3 +102,26 @@ export const sandboxRoutes: readonly Route[] = [
     body: ChangeCardBalancesBody,
   },
 ];
+
+// Named by the keys (the request log, OpenAPI operationIds); namedRoutes checks they match the table.
+export const sandboxRoutes = namedRoutes(
+  {
+    changeCardBalances,
+    createAccount,
+    createAgreement,
+    createCardAccount,
+    createCardTransactions,
+    createCustomer,
+    createTransactions,
+    deleteAccount,
+    deleteCustomer,
+    getAccount,
+    getCardAccount,
+    initializeSandbox,
+    listAgreements,
+    listCardTransactions,
+    listCustomers,
+    listTransactions,
+  },
+  sandboxTable,
+);

@@ -29,7 +29,7 @@ interface SeedCustomer {
   card?: { name: string; product: string; creditLimit: string; pan: string };
 }
 
-/** platform-facts §4: exactly these four customers, with these holdings. */
+/** docs/platform-facts.md §4: exactly these four customers, with these holdings. */
 export const SEED_CUSTOMERS: readonly SeedCustomer[] = [
   {
     customerNumber: '13039319955',
@@ -316,7 +316,7 @@ function toTransaction(
 }
 
 /**
- * The seeded state of `POST /v1/sandbox/initialize` (platform-facts §4): four customers, their
+ * The seeded state of `POST /v1/sandbox/initialize` (docs/platform-facts.md §4): four customers, their
  * accounts with about four months of booked and a few pending transactions, card accounts for the
  * private customers, and one corporate agreement per corporate customer. Depends only on the seed
  * and the bank time it is created at.

@@ -1,5 +1,6 @@
 import type { Draft } from 'immer';
 import type { RequestContext } from '../core/context.js';
+import { type EngineResponse, json } from '../core/http.js';
 import { allocateId } from '../core/ids.js';
 import type { Authorisation, State } from '../core/state.js';
 import { agreementByCorporateId, agreementsOf, nationalIdOf, tppIdOf } from './psu.js';
@@ -73,4 +74,16 @@ export function startAuthorisation(
   }
   draft.authorisations[authorisationId] = authorisation;
   return { authorisationId, scaRedirect: `${ctx.origin}${scaPagePath(authorisationId, ctx.mount ?? '')}` };
+}
+
+/** The 201 of a started authorisation, the same for a payment and a basket (docs/platform-facts.md §1). */
+export function authorisationStarted(started: {
+  authorisationId: string;
+  scaRedirect: string;
+}): EngineResponse {
+  return json(201, {
+    scaStatus: 'started',
+    authorisationId: started.authorisationId,
+    _links: { scaRedirect: { href: started.scaRedirect, verbs: ['GET'] } },
+  });
 }

@@ -1,12 +1,11 @@
 // Parsed certificates and imported keys, kept per verifier: a least-recently-used map keyed by the
 // certificate header text, so a repeat TPP skips DER parsing, hashing and key import.
-import type { TrustVerdict } from './check-trust-chain.js';
 import { SecurityError } from './errors.js';
 import type { KeyId } from './key-id.js';
 import { type ParsedCertificate, parseCertificate } from './parse-certificate.js';
 import type { StepResult } from './step-result.js';
 import { toVerifiedTpp } from './to-verified-tpp.js';
-import type { VerifiedTpp, VerifierStats } from './verify-request.js';
+import type { TrustVerdict, VerifiedTpp, VerifierStats } from './types.js';
 
 export interface CertificateEntry {
   certificate: ParsedCertificate;

@@ -8,7 +8,7 @@
 // own real clock and cannot know the bank's virtual time, so once the sandbox owner moves the bank
 // clock (`POST /_sandbank/clock`) a request dated by the real time must still pass. A date more than
 // the limit from both is refused with the message about the bank clock.
-import { formatHttpDate, parseHttpDate } from './http-date.js';
+import { formatHttpDate, parseHttpDate } from '../core/http-date.js';
 import { failStep, type MessageRules, pass, type StepResult } from './step-result.js';
 
 type DateHeader = 'date' | 'x-date';
@@ -27,7 +27,7 @@ function checkOne(name: DateHeader, headers: Headers, window: Window, signed: bo
   const header = DISPLAY[name];
   const value = headers.get(name) ?? '';
   const which = signed ? header : `${header} (not signed, but sent beside the signed date)`;
-  const at = parseHttpDate(value);
+  const at = parseHttpDate(value, now);
   if (at === null) {
     return failStep(
       'FORMAT_ERROR',

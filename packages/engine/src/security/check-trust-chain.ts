@@ -4,6 +4,7 @@
 import type { CertificateCache, CertificateEntry } from './certificate-cache.js';
 import { cryptoEngineFor } from './crypto-engine.js';
 import { failStep, pass, type StepResult } from './step-result.js';
+import type { TrustVerdict } from './types.js';
 
 export async function checkTrustChain(
   entry: CertificateEntry,
@@ -31,12 +32,7 @@ export async function checkTrustChain(
   return pass(null, `issued by trusted CA ${found.issuer}`);
 }
 
-export interface TrustVerdict {
-  /** The subject of the anchor that signed the certificate, or null. */
-  issuer: string | null;
-  /** Anchors that are not certificates (a configuration mistake the text points out). */
-  unreadable: number;
-}
+export type { TrustVerdict } from './types.js';
 
 async function findIssuer(
   entry: CertificateEntry,

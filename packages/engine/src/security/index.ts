@@ -1,16 +1,17 @@
 // The request-security module, for the engine core: request verification (part 5.1), response
 // signing (rule 10) and the helpers the core needs for TPP registration.
+
+export { formatHttpDate, parseHttpDate } from '../core/http-date.js';
+export { looksLikePersonalMailbox } from '../core/personal-mailbox.js';
 export { buildSigningString, type SigningStringSource } from './build-signing-string.js';
 export { createDigestHeader } from './digest.js';
 export { SecurityError, type SecurityErrorCode } from './errors.js';
-export { formatHttpDate, parseHttpDate } from './http-date.js';
 export { type ParsedCertificate, parseCertificate } from './parse-certificate.js';
 export {
   type ParsedSignatureHeader,
   parseSignatureHeader,
   type SignatureParams,
 } from './parse-signature-header.js';
-export { looksLikePersonalMailbox } from './personal-mailbox.js';
 export { BANK_CERTIFICATE_HEADER, type SignResponseOptions, signResponse } from './sign-response.js';
 export type { SigningIdentity } from './signing-identity.js';
 export { toVerifiedTpp, type VerifiedTppResult } from './to-verified-tpp.js';

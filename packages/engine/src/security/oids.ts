@@ -1,5 +1,5 @@
 // Object identifiers the security module reads and writes.
-import type { Psd2Role } from './verify-request.js';
+import type { Psd2Role } from './types.js';
 
 /** RFC 3739 §3.2.6: the qcStatements certificate extension. */
 export const QC_STATEMENTS_OID = '1.3.6.1.5.5.7.1.3';

@@ -4,7 +4,7 @@
 import * as asn1js from 'asn1js';
 import { decodeBer } from './ber.js';
 import { PSD2_QC_STATEMENT_OID, roleForOid } from './oids.js';
-import type { Psd2Role } from './verify-request.js';
+import type { Psd2Role } from './types.js';
 
 export interface Psd2Statement {
   roles: Psd2Role[];

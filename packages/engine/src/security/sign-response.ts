@@ -1,9 +1,10 @@
 // part 5.1 rule 10: the bank may sign responses. The response gets a Digest of its body, a Date when
 // it has none, the bank certificate, and a Signature over `digest x-request-id date` (the present ones).
+
+import { formatHttpDate } from '../core/http-date.js';
 import { signingClockNow } from '../core/signing-clock.js';
 import { createSignatureHeader } from './create-signature-header.js';
 import { createDigestHeader } from './digest.js';
-import { formatHttpDate } from './http-date.js';
 import type { SigningIdentity } from './signing-identity.js';
 
 /** Carries the bank's signing certificate, as TPP-Signature-Certificate carries the TPP's. */
@@ -19,15 +20,17 @@ export interface SignResponseOptions {
 
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
-/** Returns a signed copy; reads (consumes) the given response's body. */
-export async function signResponse(
-  response: Response,
+/**
+ * Adds the signing headers to `headers` for a body of exactly `body`: for a caller that holds the
+ * bytes it is about to send (the gateway serialises an answer once and signs those bytes).
+ */
+export async function signResponseHeaders(
+  headers: Headers,
+  body: Uint8Array,
   identity: SigningIdentity,
   options: SignResponseOptions = {},
-): Promise<Response> {
+): Promise<void> {
   const subtle = options.subtle ?? globalThis.crypto.subtle;
-  const body = response.body === null ? new Uint8Array() : new Uint8Array(await response.arrayBuffer());
-  const headers = new Headers(response.headers);
   headers.set('Digest', await createDigestHeader(body, subtle));
   if (!headers.has('x-request-id') && options.requestId !== undefined)
     headers.set('X-Request-ID', options.requestId);
@@ -36,6 +39,17 @@ export async function signResponse(
   const names = ['digest', 'x-request-id', 'date'].filter((name) => headers.has(name));
   const signature = await createSignatureHeader(identity, names, { headers }, subtle);
   headers.set('Signature', signature.value);
+}
+
+/** Returns a signed copy; reads (consumes) the given response's body. */
+export async function signResponse(
+  response: Response,
+  identity: SigningIdentity,
+  options: SignResponseOptions = {},
+): Promise<Response> {
+  const body = response.body === null ? new Uint8Array() : new Uint8Array(await response.arrayBuffer());
+  const headers = new Headers(response.headers);
+  await signResponseHeaders(headers, body, identity, options);
   const nullBody = NULL_BODY_STATUSES.has(response.status) && body.length === 0;
   return new Response(nullBody ? null : body, {
     status: response.status,

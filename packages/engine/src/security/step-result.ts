@@ -1,6 +1,6 @@
 // The outcome of one verification step: a value to go on with, or a failure for the verdict.
 import { clip } from './bytes.js';
-import type { VerifyFailureCode } from './verify-request.js';
+import type { VerifyFailureCode } from './types.js';
 
 export interface StepFailure {
   ok: false;

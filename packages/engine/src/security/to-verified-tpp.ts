@@ -1,6 +1,6 @@
 // The TPP as the core sees it: the certificate fields that identify it and its PSD2 roles.
 import type { ParsedCertificate } from './parse-certificate.js';
-import type { VerifiedTpp } from './verify-request.js';
+import type { VerifiedTpp } from './types.js';
 
 export type VerifiedTppResult = { ok: true; tpp: VerifiedTpp } | { ok: false; problem: string };
 

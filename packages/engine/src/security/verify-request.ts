@@ -3,105 +3,31 @@
 // RSA verification.
 import { createCertificateCache } from './certificate-cache.js';
 import { REQUEST_MUST_SIGN } from './header-names.js';
+import {
+  type SignatureVerdict,
+  TPP_CERTIFICATE_HEADER,
+  type VerifierStats,
+  type VerifyInput,
+  type VerifyOptions,
+} from './types.js';
 import { verifySignedMessage } from './verify-signed-message.js';
 
-export type Psd2Role = 'PSP_AS' | 'PSP_PI' | 'PSP_AI' | 'PSP_IC';
-
-export interface VerifiedTpp {
-  /** Subject organizationIdentifier (2.5.4.97), e.g. PSDNO-FSA-933012867. */
-  organisationId: string;
-  /** Subject CN, else O. */
-  name: string;
-  country: string | null;
-  roles: Psd2Role[];
-  ncaName: string | null;
-  ncaId: string | null;
-  /** Upper-case hex, without DER's sign-padding 00 byte. */
-  serialHex: string;
-  /** RFC 2253. */
-  issuerDn: string;
-  subjectDn: string;
-  /** SHA-256 of the DER, lower-case hex (the registry key). */
-  fingerprint: string;
-  notBefore: number;
-  notAfter: number;
-  email?: string;
-}
-
-/**
- * Part 7 rule 1 codes, the only ones the bank sends (part 5.1 rule 9 makes every failure 400): a
- * header the check needs is absent (`HTTP_HEADER_REQUIRED`), a header is not in its form
- * (`FORMAT_ERROR`), or a well-formed signature fails a step (`BAD_REQUEST`). The text names the step.
- */
-export type VerifyFailureCode = 'HTTP_HEADER_REQUIRED' | 'FORMAT_ERROR' | 'BAD_REQUEST';
-
-export interface VerifyStep {
-  step: string;
-  ok: boolean;
-  detail: string;
-}
-
-export type SignatureVerdict =
-  | {
-      ok: true;
-      tpp: VerifiedTpp;
-      steps: VerifyStep[];
-      /** The signed date (Date, else X-Date) as epoch ms: replays are remembered until it leaves the window. */
-      signedAt: number;
-    }
-  | {
-      ok: false;
-      code: VerifyFailureCode;
-      /** The header at fault, e.g. 'Signature', 'Digest', 'Date'. */
-      header: string;
-      /** The step and what it expected, at most 512 characters. */
-      text: string;
-      steps: VerifyStep[];
-    };
-
-export interface VerifyInput {
-  /** Upper-case. */
-  method: string;
-  /** Path and query exactly as received, for (request-target). */
-  target: string;
-  headers: Headers;
-  /** Exact body bytes. */
-  body: Uint8Array | null;
-}
-
-export interface VerifyOptions {
-  /** Bank clock, epoch ms: the date header must be within 60 s, the certificate valid at this time. */
-  now: number;
-  /**
-   * The clock source the bank clock is moved from (the sandbox's `now`, the real time by default): a
-   * date header within 60 s of it passes too, so a TPP signing with its own clock survives a moved
-   * bank clock. Leave it out to check against the bank clock only.
-   */
-  sourceNow?: number;
-  /** Defaults to globalThis.crypto.subtle. */
-  subtle?: SubtleCrypto;
-  /** True on create payment and create sandbox account (the core decides). */
-  digestRequired: boolean;
-  /** PEM or base64 CA certificates; when given, the certificate must be issued by one of them. */
-  trustAnchors?: string[];
-}
-
-export interface VerifierStats {
-  /** Certificates parsed (a cache miss); a repeat certificate does not count again. */
-  certificateParses: number;
-  /** Verifications that found their certificate already parsed. */
-  certificateCacheHits: number;
-  /** Public keys imported into WebCrypto (once per certificate and SubtleCrypto). */
-  keyImports: number;
-}
+export type {
+  Psd2Role,
+  SignatureVerdict,
+  VerifiedTpp,
+  VerifierStats,
+  VerifyFailureCode,
+  VerifyInput,
+  VerifyOptions,
+  VerifyStep,
+} from './types.js';
+export { TPP_CERTIFICATE_HEADER } from './types.js';
 
 export interface RequestVerifier {
   verify(input: VerifyInput, options: VerifyOptions): Promise<SignatureVerdict>;
   readonly stats: VerifierStats;
 }
-
-/** Header used by part 5.1 rule 11 to carry the TPP's certificate. */
-export const TPP_CERTIFICATE_HEADER = 'TPP-Signature-Certificate';
 
 export function createRequestVerifier(options: { cacheSize?: number } = {}): RequestVerifier {
   const cache = createCertificateCache(options.cacheSize ?? 256);

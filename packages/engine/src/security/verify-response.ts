@@ -6,7 +6,7 @@ import { createCertificateCache } from './certificate-cache.js';
 import { RESPONSE_MUST_SIGN } from './header-names.js';
 import { decodeDerText } from './pem.js';
 import { BANK_CERTIFICATE_HEADER } from './sign-response.js';
-import type { SignatureVerdict } from './verify-request.js';
+import type { SignatureVerdict } from './types.js';
 import { verifySignedMessage } from './verify-signed-message.js';
 
 export interface VerifyResponseOptions {

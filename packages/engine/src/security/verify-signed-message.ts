@@ -14,7 +14,7 @@ import { checkSignedHeaders } from './check-signed-headers.js';
 import { checkTrustChain } from './check-trust-chain.js';
 import type { MessageCheckOptions, MessageRules, SignedMessage, StepResult } from './step-result.js';
 import { copyTpp } from './to-verified-tpp.js';
-import type { SignatureVerdict, VerifyStep } from './verify-request.js';
+import type { SignatureVerdict, VerifyStep } from './types.js';
 
 export async function verifySignedMessage(
   message: SignedMessage,

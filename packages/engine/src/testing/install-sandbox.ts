@@ -1,7 +1,8 @@
 import { forgetSigningClock } from '../core/signing-clock.js';
 import type { FaultControls } from '../faults/client.js';
+import { isSandboxPath } from '../gateway/paths.js';
 import { createSandbox, type SandboxOptions, type SandboxWithFaults } from '../sandbox.js';
-import { isSandboxPath, NODE_ORIGIN, pageLocation } from './paths.js';
+import { NODE_ORIGIN, pageLocation } from './paths.js';
 import { relativeRequestClass } from './relative-request.js';
 import { abortError, normaliseRequest, targetUrl, toRuntimeRequest } from './request.js';
 

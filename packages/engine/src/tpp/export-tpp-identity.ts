@@ -1,7 +1,8 @@
 // Saves an identity as text (e.g. in localStorage), so a prototype keeps one TPP across reloads.
+
+import { exportPrivateKeyPem } from '../pki/private-key.js';
+import type { ExportedTppIdentity, TppIdentity } from '../pki/tpp-identity.js';
 import { toPem } from '../security/pem.js';
-import { exportPrivateKeyPem } from './private-key.js';
-import type { ExportedTppIdentity, TppIdentity } from './tpp-identity.js';
 
 export async function exportTppIdentity(
   identity: TppIdentity,

@@ -1,8 +1,8 @@
 // Restores an identity from its certificate and its private key (PKCS#8 PEM or JWK). Throws
 // SecurityError KEY_INVALID, KEY_MISMATCH, CERTIFICATE_INVALID or IDENTITY_INVALID.
-import { identityFromCertificate } from './identity-from-certificate.js';
-import { importPrivateKey } from './private-key.js';
-import type { ImportTppIdentityInput, TppIdentity } from './tpp-identity.js';
+import { identityFromCertificate } from '../pki/identity-from-certificate.js';
+import { importPrivateKey } from '../pki/private-key.js';
+import type { ImportTppIdentityInput, TppIdentity } from '../pki/tpp-identity.js';
 
 export async function importTppIdentity(
   input: ImportTppIdentityInput,

@@ -1,13 +1,14 @@
 // Signs a request as real TPP clients do (part 5.1, platform facts §3): adds X-Request-ID (when absent),
 // Digest (when there is a body and none was set), Date or X-Date, TPP-Signature-Certificate and
 // Signature, in that order.
+
+import { formatHttpDate } from '../core/http-date.js';
 import { signingClockNow } from '../core/signing-clock.js';
+import type { TppIdentity } from '../pki/tpp-identity.js';
 import { createSignatureHeader } from '../security/create-signature-header.js';
 import { createDigestHeader } from '../security/digest.js';
 import { REQUEST_TARGET } from '../security/header-names.js';
-import { formatHttpDate } from '../security/http-date.js';
-import { TPP_CERTIFICATE_HEADER } from '../security/verify-request.js';
-import type { TppIdentity } from './tpp-identity.js';
+import { TPP_CERTIFICATE_HEADER } from '../security/types.js';
 
 export interface SignRequestOptions {
   /** Default 'x-date' in browsers and workers (fetch() cannot set Date there), else 'date'. */

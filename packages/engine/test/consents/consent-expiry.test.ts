@@ -11,7 +11,7 @@ async function setUp() {
   return { sb, headers, id, session: psu.headers };
 }
 
-describe('how long a consent works (platform-facts §5, part 5.2 rule 7)', () => {
+describe('how long a consent works (docs/platform-facts.md §5, part 5.2 rule 7)', () => {
   it('lists accounts and card accounts for 60 minutes after the consent SCA', async () => {
     // Under the consent's own session id: a new one would need its own SCA (part 5.2 rule 6).
     const { sb, session } = await setUp();

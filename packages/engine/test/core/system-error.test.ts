@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createReducer } from '../../src/core/reducer.js';
 import type { Route } from '../../src/core/router.js';
+import { createApp } from '../../src/gateway/app.js';
 import { createSeedState } from '../../src/sandbox-api/seed.js';
 import { FIXED_NOW } from '../support/http.js';
 
@@ -15,7 +15,7 @@ describe('unexpected exceptions', () => {
         throw new TypeError('bug');
       },
     };
-    const reduce = createReducer([broken], '/v1');
+    const reduce = createApp([broken], '/v1').apply;
     const state = createSeedState('s', FIXED_NOW);
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const result = reduce(
@@ -71,9 +71,9 @@ describe('checkResponses (development option)', () => {
       basePath: '/v1',
       tpp: { kind: 'unchecked' },
     } as const;
-    expect(createReducer([route], '/v1')(state, request, base).response.status).toBe(200);
+    expect(createApp([route], '/v1').apply(state, request, base).response.status).toBe(200);
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const checked = createReducer([route], '/v1', { checkResponses: true })(state, request, base);
+    const checked = createApp([route], '/v1', { checkResponses: true }).apply(state, request, base);
     log.mockRestore();
     expect(checked.response.status).toBe(500);
     expect(checked.state).toBe(state);

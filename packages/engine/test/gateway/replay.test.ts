@@ -2,11 +2,11 @@
 // within the signature's window is refused (docs/security.md, "Replayed requests").
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createReducer } from '../../src/core/reducer.js';
 import { MAX_IDS_PER_TPP, MAX_TPPS } from '../../src/core/replay.js';
 import type { State } from '../../src/core/state.js';
+import { createApp } from '../../src/gateway/app.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/index.js';
-import { routes } from '../../src/routes.js';
+import { clockWork, routes } from '../../src/routes.js';
 import { createSeedState } from '../../src/sandbox-api/seed.js';
 import { createTppIdentity, presetIdentity, signRequest, type TppIdentity } from '../../src/tpp/index.js';
 import { NOW, ndctBody, paymentHeaders } from '../support/payments.js';
@@ -169,7 +169,7 @@ describe('the memory of seen ids', () => {
 
 describe('the bounds of the memory', () => {
   // The reducer is driven with the verdicts of signed requests, so hundreds of writes cost no RSA.
-  const reduce = createReducer(routes, '/v1');
+  const reduce = createApp(routes, '/v1', { clockWork }).apply;
   let customers = 0;
   function createCustomer(state: State, organisationId: string, requestId: string, signedAt: number) {
     const body = JSON.stringify({

@@ -11,7 +11,7 @@ import {
   state,
 } from '../support/payments.js';
 
-describe('create payment: products and services (platform-facts §1)', () => {
+describe('create payment: products and services (docs/platform-facts.md §1)', () => {
   it('rejects an unknown product with 404 PRODUCT_UNKNOWN', async () => {
     const sb = newSandbox();
     const reply = await createPayment(sb, ndctBody(await state(sb)), { product: 'swedish-credit-transfers' });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { TppContext } from '../../src/core/context.js';
 import type { EngineRequest } from '../../src/core/http.js';
-import { type BaseContext, createReducer } from '../../src/core/reducer.js';
+import type { BaseContext } from '../../src/core/reducer.js';
 import type { State } from '../../src/core/state.js';
-import { routes } from '../../src/routes.js';
+import { createApp } from '../../src/gateway/app.js';
+import { clockWork, routes } from '../../src/routes.js';
 import { createSeedState } from '../../src/sandbox-api/seed.js';
 import { NDCT, NOW, ndctBody, paymentHeaders } from '../support/payments.js';
 
@@ -52,7 +53,7 @@ function request(
 
 describe('a TPP sees only its own payments and baskets', () => {
   it('answers another TPP as if the payment did not exist', () => {
-    const reduce = createReducer(routes, '/v1');
+    const reduce = createApp(routes, '/v1', { clockWork }).apply;
     let state: State = createSeedState('sandbank', NOW);
     const headers = Object.fromEntries(
       Object.entries({ ...paymentHeaders(), digest: 'SHA-256=x', 'content-type': 'application/json' }).filter(

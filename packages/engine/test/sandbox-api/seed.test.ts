@@ -12,7 +12,7 @@ import {
   OLA,
 } from '../support/sandbox-api.js';
 
-describe('the seed (platform-facts §4)', () => {
+describe('the seed (docs/platform-facts.md §4)', () => {
   const sandbox = newSandbox();
   const state = sandbox.getState();
 

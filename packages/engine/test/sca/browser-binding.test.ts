@@ -1,4 +1,4 @@
-// Issue 16: a sign-in binds the SCA to the browser that made it (docs/decisions/sca-pages.md, "One
+// A sign-in binds the SCA to the browser that made it (docs/decisions/sca-pages.md, "One
 // browser"). Browsers here are cookie jars (tough-cookie) that post back every field of the form.
 import { describe, expect, it } from 'vitest';
 import { createSandbox } from '../../src/index.js';

@@ -1,4 +1,4 @@
-// Issue 16: every form of the bank's pages carries a CSRF token bound to the browser's session; a
+// Every form of the bank's pages carries a CSRF token bound to the browser's session; a
 // post without the session cookie, without the token or with another one is refused with 403 and
 // changes nothing.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 16: every answer of the bank's pages says it may not be framed, runs no script, leaks no
+// Every answer of the bank's pages says it may not be framed, runs no script, leaks no
 // referrer and is not cached; the pages themselves work without JavaScript.
 import { describe, expect, it } from 'vitest';
 import {

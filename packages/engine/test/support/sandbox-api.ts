@@ -47,7 +47,7 @@ export function errorsOf(result: ApiResult): { code: string; path?: string }[] {
   );
 }
 
-/** Seeded customers (platform-facts §4). */
+/** Seeded customers (docs/platform-facts.md §4). */
 export const KARI = '13039319955';
 export const OLA = '12085592767';
 export const FJORDLYS = '18129215603';

@@ -140,7 +140,7 @@ export const FLOWS: readonly Flow[] = [
         kind: 'request',
         title: 'Ask for a bank-offered consent',
         explain:
-          'POST /v1/bank-offered-consents (platform-facts §1): the body is disregarded; the answer is an scaRedirect link.',
+          'POST /v1/bank-offered-consents (docs/platform-facts.md §1): the body is disregarded; the answer is an scaRedirect link.',
         call: (v) => ({
           method: 'POST',
           path: '/v1/bank-offered-consents',

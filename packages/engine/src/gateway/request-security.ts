@@ -1,12 +1,14 @@
-import type { Profile, TppContext } from './core/context.js';
-import { tppMessage } from './core/errors.js';
-import type { Route } from './core/router.js';
-import { checkDigest } from './security/check-digest.js';
-import { signResponse } from './security/sign-response.js';
-import type { MessageRules } from './security/step-result.js';
-import { createRequestVerifier, type VerifyStep } from './security/verify-request.js';
-import { sandboxBankIdentity } from './tpp/bank-identity.js';
-import { SANDBOX_TEST_CA_PEM } from './tpp/sandbox-test-ca.js';
+import type { Profile, TppContext } from '../core/context.js';
+import { apiError } from '../core/errors.js';
+import type { EngineResponse } from '../core/http.js';
+import { isApiService, type Route } from '../core/router.js';
+import { sandboxBankIdentity } from '../pki/bank-identity.js';
+import { SANDBOX_TEST_CA_PEM } from '../pki/sandbox-test-ca.js';
+import { checkDigest } from '../security/check-digest.js';
+import { signResponseHeaders } from '../security/sign-response.js';
+import type { MessageRules } from '../security/step-result.js';
+import { createRequestVerifier, type VerifyStep } from '../security/verify-request.js';
+import { serialise } from './transport.js';
 
 export interface RequestSecurityOptions {
   /** `required` (default): every `/v1` request is signed (part 5.1 rule 1). `off`: for quick prototypes. */
@@ -34,7 +36,7 @@ export interface SignatureCheck {
   steps: VerifyStep[];
 }
 
-const API_SERVICES = new Set(['ais', 'pis', 'sandbox', 'psu']);
+const utf8 = new TextEncoder();
 
 /** How the Digest step words an unsigned request (only `noun` is read by it). */
 const UNSIGNED_REQUEST: MessageRules = {
@@ -62,7 +64,7 @@ export function createRequestSecurity(options: RequestSecurityOptions) {
     now: number,
     sourceNow: number,
   ): Promise<SignatureCheck> {
-    if (route === null || !API_SERVICES.has(route.service)) return { tpp: { kind: 'unchecked' }, steps: [] };
+    if (route === null || !isApiService(route.service)) return { tpp: { kind: 'unchecked' }, steps: [] };
     if (options.signatures === 'off') return checkUnsignedDigest(request, body);
     const verdict = await verifier.verify(
       {
@@ -80,14 +82,13 @@ export function createRequestSecurity(options: RequestSecurityOptions) {
       },
     );
     if (!verdict.ok) {
-      // part 5.1 rule 9: 400 whatever failed; the text names the step that failed.
+      // part 5.1 rule 9: 400 whatever failed (each code's status in the error table is 400); the text names the step that failed.
       const step = verdict.steps[verdict.steps.length - 1]?.step ?? 'Signature header';
       const text = `request signature check failed at step "${step}": ${verdict.text}`;
       return {
         tpp: {
           kind: 'rejected',
-          status: 400,
-          messages: [tppMessage('ERROR', verdict.code, text, verdict.header)],
+          error: apiError(verdict.code, text, verdict.header === undefined ? {} : { path: verdict.header }),
         },
         steps: verdict.steps,
       };
@@ -122,22 +123,33 @@ export function createRequestSecurity(options: RequestSecurityOptions) {
     return {
       tpp: {
         kind: 'rejected',
-        status: 400,
-        messages: [tppMessage('ERROR', result.code, result.text, result.header)],
+        error: apiError(result.code, result.text, result.header === undefined ? {} : { path: result.header }),
       },
       steps: [{ step: 'Digest', ok: false, detail: result.text }],
     };
   }
 
-  async function sign(response: Response, requestId: string | undefined, now: number): Promise<Response> {
-    if (!options.signResponses) return response;
+  /**
+   * The answer on the wire, serialised once; with response signing on (part 5.1 rule 10) the bytes
+   * signed are the bytes sent.
+   */
+  async function respond(
+    response: EngineResponse,
+    requestId: string | undefined,
+    now: number,
+  ): Promise<Response> {
+    const wire = serialise(response);
+    if (!options.signResponses)
+      return new Response(wire.body, { status: wire.status, headers: wire.headers });
     bank ??= sandboxBankIdentity(options.subtle);
-    return signResponse(response, await bank, {
+    const bytes = wire.body === null ? new Uint8Array() : utf8.encode(wire.body);
+    await signResponseHeaders(wire.headers, bytes, await bank, {
       now,
       ...(requestId === undefined ? {} : { requestId }),
       ...(options.subtle ? { subtle: options.subtle } : {}),
     });
+    return new Response(wire.body === null ? null : bytes, { status: wire.status, headers: wire.headers });
   }
 
-  return { check, sign, stats: verifier.stats };
+  return { check, respond, stats: verifier.stats };
 }

@@ -1,3 +1,5 @@
+import { signingClockNow } from './signing-clock.js';
+
 // HTTP dates, RFC 7231 §7.1.1.1 (= RFC 9110 §5.6.7): senders write IMF-fixdate; recipients also
 // accept the obsolete RFC 850 and asctime forms.
 
@@ -20,8 +22,12 @@ const RFC850 =
   /^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (\d{2})-([A-Z][a-z]{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
 const ASCTIME = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) ([A-Z][a-z]{2}) ([ \d]\d) (\d{2}):(\d{2}):(\d{2}) (\d{4})$/;
 
-/** Epoch ms of an HTTP date, or null when the text is none of the three RFC 7231 forms. */
-export function parseHttpDate(text: string): number | null {
+/**
+ * Epoch ms of an HTTP date, or null when the text is none of the three RFC 7231 forms. `now` (the
+ * bank clock) decides the century of an RFC 850 two-digit year; without it, the clock requests are
+ * signed by (core/signing-clock.ts), never the machine's calendar behind a sandbox's back.
+ */
+export function parseHttpDate(text: string, now: number = signingClockNow()): number | null {
   const value = text.trim();
   let m = IMF_FIXDATE.exec(value);
   if (m) return build(m[4]!, m[3]!, m[2]!, m[5]!, m[6]!, m[7]!);
@@ -29,7 +35,7 @@ export function parseHttpDate(text: string): number | null {
   if (m) {
     // RFC 7231 §7.1.1.1: a two-digit year more than 50 years ahead is read as the past century.
     const yy = Number(m[3]);
-    const thisYear = new Date().getUTCFullYear();
+    const thisYear = new Date(now).getUTCFullYear();
     let year = Math.floor(thisYear / 100) * 100 + yy;
     if (year > thisYear + 50) year -= 100;
     return build(String(year), m[2]!, m[1]!, m[4]!, m[5]!, m[6]!);

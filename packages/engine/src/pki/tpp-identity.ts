@@ -1,6 +1,6 @@
 // The TPP kit's identity: an RSA-2048 key pair and an eIDAS-style certificate naming the TPP.
 import type { SigningIdentity } from '../security/signing-identity.js';
-import type { Psd2Role } from '../security/verify-request.js';
+import type { Psd2Role } from '../security/types.js';
 import type { CertificateAuthority } from './certificate-authority.js';
 
 export type TppIdentity = SigningIdentity;
@@ -42,8 +42,4 @@ export interface ImportTppIdentityInput {
   privateKeyJwk?: JsonWebKey;
 }
 
-export const DAY_MS = 86_400_000;
-
-export function toEpochMs(value: Date | number): number {
-  return typeof value === 'number' ? value : value.getTime();
-}
+export { DAY_MS, toEpochMs } from './validity.js';

@@ -7,7 +7,7 @@ import { toPem } from '../security/pem.js';
 import { basicConstraints, keyUsage } from './build-extensions.js';
 import { generateRsaKeyPair, issueCertificate } from './issue-certificate.js';
 import { importPrivateKey } from './private-key.js';
-import { DAY_MS, toEpochMs } from './tpp-identity.js';
+import { DAY_MS, toEpochMs } from './validity.js';
 
 export interface CertificateAuthority {
   certificate: ParsedCertificate;

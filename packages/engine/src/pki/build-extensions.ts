@@ -12,7 +12,7 @@ import {
   QC_STATEMENTS_OID,
   SUBJECT_ALT_NAME_OID,
 } from '../security/oids.js';
-import type { Psd2Role } from '../security/verify-request.js';
+import type { Psd2Role } from '../security/types.js';
 
 /** ETSI EN 319 412-5 §4.2.3: QcType, with id-etsi-qct-eseal (a qualified seal, what PSD2 uses to sign). */
 const QC_TYPE_OID = '0.4.0.1862.1.6';

@@ -1,6 +1,6 @@
-import { childPath } from './charset.js';
-import { apiError } from './errors.js';
-import type { EngineRequest, EngineResponse } from './http.js';
+import { childPath } from '../core/charset.js';
+import { apiError } from '../core/errors.js';
+import type { EngineRequest, EngineResponse } from '../core/http.js';
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
@@ -79,15 +79,27 @@ export function toEngineRequest(request: Request, url: URL, bodyText: string | n
   return { method: request.method.toUpperCase(), path: url.pathname, query, headers, bodyText };
 }
 
-export function toWebResponse(response: EngineResponse): Response {
+/** An answer's wire form, serialised once: status, headers with the content type, the body text. */
+export interface WireResponse {
+  status: number;
+  headers: Headers;
+  body: string | null;
+}
+
+export function serialise(response: EngineResponse): WireResponse {
   const headers = new Headers(response.headers);
   if (response.html !== undefined) {
     headers.set('content-type', 'text/html; charset=utf-8');
-    return new Response(response.html, { status: response.status, headers });
+    return { status: response.status, headers, body: response.html };
   }
   if (response.json !== undefined) {
     headers.set('content-type', 'application/json; charset=utf-8');
-    return new Response(JSON.stringify(response.json), { status: response.status, headers });
+    return { status: response.status, headers, body: JSON.stringify(response.json) };
   }
-  return new Response(null, { status: response.status, headers });
+  return { status: response.status, headers, body: null };
+}
+
+export function toWebResponse(response: EngineResponse): Response {
+  const { status, headers, body } = serialise(response);
+  return new Response(body, { status, headers });
 }
