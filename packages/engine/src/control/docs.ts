@@ -94,6 +94,141 @@ export const controlDocs: Readonly<Record<string, RouteDocs>> = {
       unknown: { summary: 'Not registered', params: { organisationId: 'PSDNO-FSA-933012867' }, status: 404 },
     },
   },
+  'GET /_sandbank/history': {
+    summary: 'The commits the bank can be restored to before',
+    description: [
+      'Time travel (docs/decisions/time-travel.md): the last commits this engine remembers (200 by default, in memory: a restarted worker or server starts a new history), each with its number `seq`, bank time `at` and `operation`. A request-log entry names the commit it made.',
+      UNSIGNED,
+    ].join('\n\n'),
+    examples: { fresh: { summary: 'A fresh bank has made no commit yet', status: 200 } },
+  },
+  'POST /_sandbank/history/:seq/restore': {
+    summary: 'Restore the bank to just before a commit',
+    description: [
+      'Puts the bank back to the state just before commit `seq`, as one new commit (stored and broadcast like any change); later commits are undone. Snapshots stay. Answers `restoredToBefore` and `undone`.',
+      UNSIGNED,
+    ].join('\n\n'),
+    status: 200,
+    errors: [
+      { status: 400, code: 'FORMAT_ERROR', when: '`seq` is not a positive integer' },
+      { status: 404, code: 'RESOURCE_UNKNOWN', when: 'the engine no longer remembers that commit' },
+    ],
+    examples: {
+      unknown: { summary: 'A commit never made', params: { seq: '99' }, status: 404 },
+      bad: { summary: 'Not a number', params: { seq: 'first' }, status: 400 },
+    },
+  },
+  'GET /_sandbank/snapshots': {
+    summary: 'The named snapshots',
+    description: [
+      'Snapshots saved with POST, newest last: each `name`, `savedAt` (bank time). They live in the bank\u2019s state, so they survive a restart and travel with an export.',
+      UNSIGNED,
+    ].join('\n\n'),
+    examples: { none: { summary: 'A fresh bank has none', status: 200 } },
+  },
+  'POST /_sandbank/snapshots': {
+    summary: 'Save the bank under a name',
+    description: [
+      '`{"name": "..."}`: keeps the bank as it is now under that name; 201 with a `Location`, 200 when it replaced a snapshot of the same name.',
+      UNSIGNED,
+    ].join('\n\n'),
+    alsoAnswers: { 200: 'a snapshot of that name existed: it is replaced' },
+    errors: [BODY_FORMAT],
+    examples: {
+      save: { summary: 'Before a test', body: { name: 'before-test' }, status: 201 },
+      bad: { summary: 'No name', body: {}, status: 400 },
+    },
+  },
+  'GET /_sandbank/snapshots/:name': {
+    summary: 'One snapshot with its state',
+    description: ['The snapshot and its whole state (the file PUT /_sandbank/state imports).', UNSIGNED].join(
+      '\n\n',
+    ),
+    errors: [{ status: 404, code: 'RESOURCE_UNKNOWN', when: 'no snapshot of that name' }],
+    examples: { unknown: { summary: 'Never saved', params: { name: 'missing' }, status: 404 } },
+  },
+  'POST /_sandbank/snapshots/:name/restore': {
+    summary: 'Restore the bank to a snapshot',
+    description: [
+      'The bank as it was saved, as one new commit (stored and broadcast like any change); the snapshots stay.',
+      UNSIGNED,
+    ].join('\n\n'),
+    status: 200,
+    errors: [{ status: 404, code: 'RESOURCE_UNKNOWN', when: 'no snapshot of that name' }],
+    examples: { unknown: { summary: 'Never saved', params: { name: 'missing' }, status: 404 } },
+  },
+  'DELETE /_sandbank/snapshots/:name': {
+    summary: 'Delete a snapshot',
+    description: ['Deletes the snapshot; 204.', UNSIGNED].join('\n\n'),
+    status: 204,
+    errors: [{ status: 404, code: 'RESOURCE_UNKNOWN', when: 'no snapshot of that name' }],
+    examples: { unknown: { summary: 'Never saved', params: { name: 'missing' }, status: 404 } },
+  },
+  'GET /_sandbank/faults': {
+    summary: 'The fault rules',
+    description: [
+      'Fault injection (docs/faults.md): the rules in force, each with its `id`, `match`, `effect` and the counts left. They live in the bank\u2019s state: exported, imported, persisted and reset with it.',
+      UNSIGNED,
+    ].join('\n\n'),
+    examples: { none: { summary: 'A fresh bank has none', status: 200 } },
+  },
+  'POST /_sandbank/faults': {
+    summary: 'Add a fault rule',
+    description: [
+      '`{"match": {...}, "effect": {...}, "times"?, "until"?}`. `match` by `operation` (this document\u2019s operationIds), `method`, `path` (a glob), `psuId`, `tpp`, `product`, `everyNth`, `probability` (drawn from the seed). `effect`: an error answer `{status, code, text?}` with a part 7 code, `{delayMs}`, `{network: "error"}`, an SCA outcome, a payment outcome, or a maintenance window. Answers 201 with the rule and its `id`.',
+      UNSIGNED,
+    ].join('\n\n'),
+    errors: [{ ...BODY_FORMAT, when: 'the rule is not in its form: the path names the field' }],
+    examples: {
+      outage: {
+        summary: 'The next GET /v1/accounts answers 503',
+        body: {
+          match: { operation: 'listAccounts' },
+          effect: { status: 503, code: 'SYSTEM_ERROR' },
+          times: 1,
+        },
+        status: 201,
+      },
+      bad: {
+        summary: 'A code outside part 7',
+        body: { match: {}, effect: { status: 418, code: 'TEAPOT' } },
+        status: 400,
+      },
+    },
+  },
+  'DELETE /_sandbank/faults': {
+    summary: 'Remove every fault rule',
+    description: ['Clears the rules; 204.', UNSIGNED].join('\n\n'),
+    status: 204,
+    examples: { clear: { summary: 'Clear', status: 204 } },
+  },
+  'DELETE /_sandbank/faults/:id': {
+    summary: 'Remove one fault rule',
+    description: ['Removes the rule with that `id`; 204.', UNSIGNED].join('\n\n'),
+    status: 204,
+    errors: [{ status: 404, code: 'NOT_FOUND', when: 'no rule with that id' }],
+    examples: { unknown: { summary: 'No such rule', params: { id: 'fault-99' }, status: 404 } },
+  },
+  'GET /_sandbank/scenarios': {
+    summary: 'The named fault scenarios',
+    description: [
+      'Each scenario\u2019s `name` and one-sentence `description` (docs/faults.md).',
+      UNSIGNED,
+    ].join('\n\n'),
+    examples: { all: { summary: 'The library', status: 200 } },
+  },
+  'POST /_sandbank/scenarios/:name': {
+    summary: 'Apply a named scenario',
+    description: [
+      'Adds the scenario\u2019s fault rules (201 with them); `DELETE /_sandbank/faults` removes them again.',
+      UNSIGNED,
+    ].join('\n\n'),
+    errors: [{ status: 404, code: 'NOT_FOUND', when: 'no scenario of that name' }],
+    examples: {
+      slow: { summary: 'A slow bank', params: { name: 'slow-bank' }, status: 201 },
+      unknown: { summary: 'No such scenario', params: { name: 'sunny-day' }, status: 404 },
+    },
+  },
   'GET /_sandbank/openapi.json': {
     summary: 'This API as an OpenAPI 3.1 document',
     description: [

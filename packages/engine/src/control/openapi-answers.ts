@@ -29,7 +29,7 @@ export const OPENAPI_ANSWERS: Readonly<Record<string, unknown>> = {
     },
   ],
   'POST /sandbox/customers private': {
-    customerId: 'enc!!mOP4fFEm_qq5TpmtGpX-Wib8L_VId3zQEZkVNh==',
+    customerId: 'enc!!1CWoVZkST8FhfXYOr3sC8EhX7TpcIfhyJGwyER==',
     customerNumber: '15078500007',
     customerType: 'private',
     customerName: 'Nora Berg',
@@ -55,7 +55,7 @@ export const OPENAPI_ANSWERS: Readonly<Record<string, unknown>> = {
     ],
   },
   'POST /sandbox/accounts savings': {
-    id: 'enc!!mOP4fFEm_qq5TpmtGpX-Wib8L_VId3zQEZkVNh==',
+    id: 'enc!!1CWoVZkST8FhfXYOr3sC8EhX7TpcIfhyJGwyER==',
     customerNumber: '13039319955',
     accountName: 'Feriekonto',
     bban: '97100123456',
@@ -82,11 +82,11 @@ export const OPENAPI_ANSWERS: Readonly<Record<string, unknown>> = {
     ],
     _links: {
       self: {
-        href: '/v1/sandbox/accounts/enc!!mOP4fFEm_qq5TpmtGpX-Wib8L_VId3zQEZkVNh==',
+        href: '/v1/sandbox/accounts/enc!!1CWoVZkST8FhfXYOr3sC8EhX7TpcIfhyJGwyER==',
         verbs: ['GET', 'DELETE'],
       },
       transactions: {
-        href: '/v1/sandbox/accounts/enc!!mOP4fFEm_qq5TpmtGpX-Wib8L_VId3zQEZkVNh==/transactions',
+        href: '/v1/sandbox/accounts/enc!!1CWoVZkST8FhfXYOr3sC8EhX7TpcIfhyJGwyER==/transactions',
         verbs: ['GET', 'POST'],
       },
     },
@@ -142,7 +142,7 @@ export const OPENAPI_ANSWERS: Readonly<Record<string, unknown>> = {
   },
   'POST /sandbox/accounts/:mockAccountId/transactions salary': [
     {
-      transactionId: 'enc!!mOP4fFEm_qq5TpmtGpX-Wib8L_VId3zQEZkVNh==',
+      transactionId: 'enc!!1CWoVZkST8FhfXYOr3sC8EhX7TpcIfhyJGwyER==',
       bookingStatus: 'booked',
       bookingDate: '2026-02-25',
       valueDate: '2026-02-25',
@@ -248,7 +248,7 @@ export const OPENAPI_ANSWERS: Readonly<Record<string, unknown>> = {
       ],
     },
     {
-      agreementId: 'enc!!1CWoVZkST8FhfXYOr3sC8EhX7TpcIfhyJGwyER==',
+      agreementId: 'enc!!sJUFUvCGLE5dNjnK8hC5N1dD36P3Trdt99qAeg==',
       owner: '20079518612',
       name: 'Nordkapp Rørlegger AS – nettbank bedrift',
       engagements: [
@@ -274,7 +274,7 @@ export const OPENAPI_ANSWERS: Readonly<Record<string, unknown>> = {
     },
   ],
   'POST /sandbox/agreements accountant': {
-    agreementId: 'enc!!mOP4fFEm_qq5TpmtGpX-Wib8L_VId3zQEZkVNh==',
+    agreementId: 'enc!!1CWoVZkST8FhfXYOr3sC8EhX7TpcIfhyJGwyER==',
     owner: '18129215603',
     name: 'Regnskapsfører',
     engagements: [
@@ -291,7 +291,7 @@ export const OPENAPI_ANSWERS: Readonly<Record<string, unknown>> = {
   },
   'POST /sandbox/card-accounts gold': {
     cardAccount: {
-      resourceId: 'enc!!mOP4fFEm_qq5TpmtGpX-Wib8L_VId3zQEZkVNh==',
+      resourceId: 'enc!!1CWoVZkST8FhfXYOr3sC8EhX7TpcIfhyJGwyER==',
       maskedPan: '5412xxxxxxxx4321',
       currency: 'NOK',
       creditLimit: {
@@ -323,11 +323,11 @@ export const OPENAPI_ANSWERS: Readonly<Record<string, unknown>> = {
       status: 'enabled',
       _links: {
         self: {
-          href: '/v1/sandbox/card-accounts/enc!!mOP4fFEm_qq5TpmtGpX-Wib8L_VId3zQEZkVNh==',
+          href: '/v1/sandbox/card-accounts/enc!!1CWoVZkST8FhfXYOr3sC8EhX7TpcIfhyJGwyER==',
           verbs: ['GET'],
         },
         transactions: {
-          href: '/v1/sandbox/card-accounts/enc!!mOP4fFEm_qq5TpmtGpX-Wib8L_VId3zQEZkVNh==/transactions',
+          href: '/v1/sandbox/card-accounts/enc!!1CWoVZkST8FhfXYOr3sC8EhX7TpcIfhyJGwyER==/transactions',
           verbs: ['GET', 'POST'],
         },
       },
@@ -379,7 +379,7 @@ export const OPENAPI_ANSWERS: Readonly<Record<string, unknown>> = {
   },
   'POST /sandbox/card-accounts/:mockCardAccountId/transactions coffee': [
     {
-      cardTransactionId: 'enc!!mOP4fFEm_qq5TpmtGpX-Wib8L_VI==',
+      cardTransactionId: 'enc!!1CWoVZkST8FhfXYOr3sC8EhX7Tpc==',
       bookingDate: '2026-02-28',
       transactionDate: '2026-02-27',
       transactionAmount: {
@@ -425,7 +425,7 @@ export const OPENAPI_ANSWERS: Readonly<Record<string, unknown>> = {
   'POST /bank-offered-consents consent': {
     _links: {
       scaRedirect: {
-        href: 'http://localhost/_sandbank/sca/enc!!mOP4fFEm_qq5TpmtGpX-Wib8L_VId3zQEZkVNh==',
+        href: 'http://localhost/_sandbank/sca/enc!!1CWoVZkST8FhfXYOr3sC8EhX7TpcIfhyJGwyER==',
         verbs: ['GET'],
       },
     },
@@ -442,7 +442,7 @@ export const OPENAPI_ANSWERS: Readonly<Record<string, unknown>> = {
   'GET /user identify': {
     _links: {
       scaRedirect: {
-        href: 'http://localhost/_sandbank/sca/enc!!mOP4fFEm_qq5TpmtGpX-Wib8L_VId3zQEZkVNh==',
+        href: 'http://localhost/_sandbank/sca/enc!!1CWoVZkST8FhfXYOr3sC8EhX7TpcIfhyJGwyER==',
         verbs: ['GET'],
       },
     },
@@ -450,7 +450,7 @@ export const OPENAPI_ANSWERS: Readonly<Record<string, unknown>> = {
   'GET /users identify': {
     _links: {
       scaRedirect: {
-        href: 'http://localhost/_sandbank/sca/enc!!mOP4fFEm_qq5TpmtGpX-Wib8L_VId3zQEZkVNh==',
+        href: 'http://localhost/_sandbank/sca/enc!!1CWoVZkST8FhfXYOr3sC8EhX7TpcIfhyJGwyER==',
         verbs: ['GET'],
       },
     },
@@ -475,7 +475,7 @@ export const OPENAPI_ANSWERS: Readonly<Record<string, unknown>> = {
     ],
     _links: {
       scaRedirect: {
-        href: 'http://localhost/_sandbank/sca/enc!!mOP4fFEm_qq5TpmtGpX-Wib8L_VId3zQEZkVNh==',
+        href: 'http://localhost/_sandbank/sca/enc!!1CWoVZkST8FhfXYOr3sC8EhX7TpcIfhyJGwyER==',
         verbs: ['GET'],
       },
     },
@@ -490,7 +490,7 @@ export const OPENAPI_ANSWERS: Readonly<Record<string, unknown>> = {
     ],
     _links: {
       scaRedirect: {
-        href: 'http://localhost/_sandbank/sca/enc!!mOP4fFEm_qq5TpmtGpX-Wib8L_VId3zQEZkVNh==',
+        href: 'http://localhost/_sandbank/sca/enc!!1CWoVZkST8FhfXYOr3sC8EhX7TpcIfhyJGwyER==',
         verbs: ['GET'],
       },
     },
@@ -505,7 +505,7 @@ export const OPENAPI_ANSWERS: Readonly<Record<string, unknown>> = {
     ],
     _links: {
       scaRedirect: {
-        href: 'http://localhost/_sandbank/sca/enc!!mOP4fFEm_qq5TpmtGpX-Wib8L_VId3zQEZkVNh==',
+        href: 'http://localhost/_sandbank/sca/enc!!1CWoVZkST8FhfXYOr3sC8EhX7TpcIfhyJGwyER==',
         verbs: ['GET'],
       },
     },
@@ -520,7 +520,7 @@ export const OPENAPI_ANSWERS: Readonly<Record<string, unknown>> = {
     ],
     _links: {
       scaRedirect: {
-        href: 'http://localhost/_sandbank/sca/enc!!mOP4fFEm_qq5TpmtGpX-Wib8L_VId3zQEZkVNh==',
+        href: 'http://localhost/_sandbank/sca/enc!!1CWoVZkST8FhfXYOr3sC8EhX7TpcIfhyJGwyER==',
         verbs: ['GET'],
       },
     },
@@ -555,7 +555,7 @@ export const OPENAPI_ANSWERS: Readonly<Record<string, unknown>> = {
     ],
     _links: {
       scaRedirect: {
-        href: 'http://localhost/_sandbank/sca/enc!!mOP4fFEm_qq5TpmtGpX-Wib8L_VId3zQEZkVNh==',
+        href: 'http://localhost/_sandbank/sca/enc!!1CWoVZkST8FhfXYOr3sC8EhX7TpcIfhyJGwyER==',
         verbs: ['GET'],
       },
     },
@@ -570,7 +570,7 @@ export const OPENAPI_ANSWERS: Readonly<Record<string, unknown>> = {
     ],
     _links: {
       scaRedirect: {
-        href: 'http://localhost/_sandbank/sca/enc!!mOP4fFEm_qq5TpmtGpX-Wib8L_VId3zQEZkVNh==',
+        href: 'http://localhost/_sandbank/sca/enc!!1CWoVZkST8FhfXYOr3sC8EhX7TpcIfhyJGwyER==',
         verbs: ['GET'],
       },
     },
@@ -585,7 +585,7 @@ export const OPENAPI_ANSWERS: Readonly<Record<string, unknown>> = {
     ],
     _links: {
       scaRedirect: {
-        href: 'http://localhost/_sandbank/sca/enc!!mOP4fFEm_qq5TpmtGpX-Wib8L_VId3zQEZkVNh==',
+        href: 'http://localhost/_sandbank/sca/enc!!1CWoVZkST8FhfXYOr3sC8EhX7TpcIfhyJGwyER==',
         verbs: ['GET'],
       },
     },
@@ -600,7 +600,7 @@ export const OPENAPI_ANSWERS: Readonly<Record<string, unknown>> = {
     ],
     _links: {
       scaRedirect: {
-        href: 'http://localhost/_sandbank/sca/enc!!mOP4fFEm_qq5TpmtGpX-Wib8L_VId3zQEZkVNh==',
+        href: 'http://localhost/_sandbank/sca/enc!!1CWoVZkST8FhfXYOr3sC8EhX7TpcIfhyJGwyER==',
         verbs: ['GET'],
       },
     },
@@ -614,7 +614,7 @@ export const OPENAPI_ANSWERS: Readonly<Record<string, unknown>> = {
   },
   'POST /payments/:product ndct': {
     transactionStatus: 'RCVD',
-    paymentId: 'enc!!mOP4fFEm_qq5TpmtGpX-Wib8L_VId3zQEZkVNh==',
+    paymentId: 'enc!!1CWoVZkST8FhfXYOr3sC8EhX7TpcIfhyJGwyER==',
     transactionFees: {
       amount: '0.00',
       currency: 'NOK',
@@ -622,15 +622,15 @@ export const OPENAPI_ANSWERS: Readonly<Record<string, unknown>> = {
     transactionFeeIndicator: false,
     _links: {
       self: {
-        href: '/v1/payments/norwegian-domestic-credit-transfers/enc!!mOP4fFEm_qq5TpmtGpX-Wib8L_VId3zQEZkVNh%3D%3D',
+        href: '/v1/payments/norwegian-domestic-credit-transfers/enc!!1CWoVZkST8FhfXYOr3sC8EhX7TpcIfhyJGwyER%3D%3D',
         verbs: ['GET', 'DELETE'],
       },
       status: {
-        href: '/v1/payments/norwegian-domestic-credit-transfers/enc!!mOP4fFEm_qq5TpmtGpX-Wib8L_VId3zQEZkVNh%3D%3D/status',
+        href: '/v1/payments/norwegian-domestic-credit-transfers/enc!!1CWoVZkST8FhfXYOr3sC8EhX7TpcIfhyJGwyER%3D%3D/status',
         verbs: ['GET'],
       },
       scaRedirect: {
-        href: 'http://localhost/_sandbank/sca/enc!!lofKFUVCRHX41BVnIgeBlasEIk86VVYwGIaTep==',
+        href: 'http://localhost/_sandbank/sca/enc!!mOP4fFEm_qq5TpmtGpX-Wib8L_VId3zQEZkVNh==',
         verbs: ['GET'],
       },
     },
@@ -885,6 +885,77 @@ export const OPENAPI_ANSWERS: Readonly<Record<string, unknown>> = {
       },
     ],
   },
+  'GET /_sandbank/history fresh': {
+    limit: 200,
+    commits: [],
+  },
+  'POST /_sandbank/history/:seq/restore unknown': {
+    tppMessages: [
+      {
+        category: 'ERROR',
+        code: 'RESOURCE_UNKNOWN',
+        text: 'the engine cannot restore to before commit 99: it remembers no commits yet (history starts when the engine starts)',
+        path: 'seq',
+      },
+    ],
+  },
+  'POST /_sandbank/history/:seq/restore bad': {
+    tppMessages: [
+      {
+        category: 'ERROR',
+        code: 'FORMAT_ERROR',
+        text: 'the commit number must be a positive integer, not first',
+        path: 'seq',
+      },
+    ],
+  },
+  'GET /_sandbank/snapshots none': {
+    snapshots: [],
+  },
+  'POST /_sandbank/snapshots save': {
+    name: 'before-test',
+    savedAt: 1772445600000,
+    payments: 0,
+    consents: 0,
+    accounts: 8,
+  },
+  'POST /_sandbank/snapshots bad': {
+    tppMessages: [
+      {
+        category: 'ERROR',
+        code: 'FORMAT_ERROR',
+        text: 'name is required',
+        path: 'name',
+      },
+    ],
+  },
+  'GET /_sandbank/snapshots/:name unknown': {
+    tppMessages: [
+      {
+        category: 'ERROR',
+        code: 'RESOURCE_UNKNOWN',
+        text: 'no snapshot named "missing"',
+      },
+    ],
+  },
+  'POST /_sandbank/snapshots/:name/restore unknown': {
+    tppMessages: [
+      {
+        category: 'ERROR',
+        code: 'RESOURCE_UNKNOWN',
+        text: 'no snapshot named "missing"',
+      },
+    ],
+  },
+  'DELETE /_sandbank/snapshots/:name unknown': {
+    tppMessages: [
+      {
+        category: 'ERROR',
+        code: 'RESOURCE_UNKNOWN',
+        text: 'no snapshot named "missing"',
+      },
+    ],
+  },
   'POST /_sandbank/payments/:paymentId/approve unknown': {
     tppMessages: [
       {
@@ -919,5 +990,110 @@ export const OPENAPI_ANSWERS: Readonly<Record<string, unknown>> = {
     ranAt: '2026-03-02T12:00:00.000Z',
     now: '2026-03-02T12:00:00.000Z',
     lastOfDay: false,
+  },
+  'GET /_sandbank/faults none': {
+    rules: [],
+  },
+  'POST /_sandbank/faults outage': {
+    id: 'fault-1',
+    match: {
+      operation: 'listAccounts',
+    },
+    effect: {
+      status: 503,
+      code: 'SYSTEM_ERROR',
+    },
+    times: 1,
+    until: null,
+    scenario: null,
+    createdAt: '2026-03-02T10:00:00.000Z',
+    seen: 0,
+    fired: 0,
+  },
+  'POST /_sandbank/faults bad': {
+    tppMessages: [
+      {
+        category: 'ERROR',
+        code: 'FORMAT_ERROR',
+        text: 'effect.code: Invalid option: expected one of "SYSTEM_ERROR"|"BAD_REQUEST"|"FORBIDDEN"|"NOT_FOUND"|"CONFLICT"|"HTTP_HEADER_REQUIRED"|"QUERY_PARAMETER_REQUIRED"|"SCA_NOT_FOUND"|"SCA_EXPIRED"|"SCA_INVALID"|"FORMAT_ERROR"|"RESOURCE_UNKNOWN"|"PSU_CREDENTIALS_INVALID"|"CONSENT_UNKNOWN"|"CONSENT_INVALID"|"CONSENT_EXPIRED"|"ACCESS_EXCEEDED"|"PRODUCT_UNKNOWN"|"PRODUCT_INVALID"|"KID_MISSING"|"KID_INVALID"|"PAYMENT_FAILED"|"EXECUTION_DATE_INVALID"|"REFERENCE_MIX_INVALID"',
+        path: 'effect.code',
+      },
+    ],
+  },
+  'DELETE /_sandbank/faults/:id unknown': {
+    tppMessages: [
+      {
+        category: 'ERROR',
+        code: 'NOT_FOUND',
+        text: 'no fault rule fault-99; GET /_sandbank/faults lists them',
+      },
+    ],
+  },
+  'GET /_sandbank/scenarios all': {
+    scenarios: [
+      {
+        name: 'nightly-batch-down',
+        description:
+          'The bank is down every night from 04:30 to 05:30 UTC, around its nightly standing-order run: every /v1 call answers 503 SYSTEM_ERROR with a Retry-After pointing to 05:30.',
+      },
+      {
+        name: 'sca-always-fails',
+        description:
+          'Every SCA fails: the PSU is sent back to the TPP-Redirect-URI with the part 5.3 failure parameters (status 401, code PSU_CREDENTIALS_INVALID).',
+      },
+      {
+        name: 'slow-bank',
+        description:
+          'Every /v1 call is answered 2 s late (slow bank: 2 s per call); other banks are not slowed.',
+      },
+      {
+        name: 'consent-expired',
+        description:
+          'Every account-information read answers 401 CONSENT_EXPIRED, as when the consent has expired and the PSU must give a new one.',
+      },
+      {
+        name: 'daily-limit-reached',
+        description:
+          'Every account-information read answers 429 ACCESS_EXCEEDED until the end of the bank day (UTC), with a Retry-After pointing to midnight.',
+      },
+      {
+        name: 'flaky-network',
+        description:
+          'About 5 % of /v1 calls are dropped as network errors, drawn from the seed: the same seed and requests drop the same calls.',
+      },
+      {
+        name: 'payments-rejected',
+        description:
+          'Every payment the PSU authorises ends RJCT, as when the bank refuses it for lack of funds.',
+      },
+    ],
+  },
+  'POST /_sandbank/scenarios/:name slow': {
+    scenario: 'slow-bank',
+    description: 'Every /v1 call is answered 2 s late (slow bank: 2 s per call); other banks are not slowed.',
+    rules: [
+      {
+        id: 'fault-1',
+        match: {},
+        effect: {
+          delayMs: 2000,
+        },
+        times: null,
+        until: null,
+        scenario: 'slow-bank',
+        createdAt: '2026-03-02T10:00:00.000Z',
+        seen: 0,
+        fired: 0,
+      },
+    ],
+  },
+  'POST /_sandbank/scenarios/:name unknown': {
+    tppMessages: [
+      {
+        category: 'ERROR',
+        code: 'NOT_FOUND',
+        text: 'no scenario sunny-day; known: nightly-batch-down, sca-always-fails, slow-bank, consent-expired, daily-limit-reached, flaky-network, payments-rejected',
+      },
+    ],
   },
 };
