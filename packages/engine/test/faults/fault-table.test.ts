@@ -1,5 +1,5 @@
 import { CookieJar } from 'tough-cookie';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { createSandbox } from '../../src/index.js';
 import { START } from '../support/ais.js';
 import {
