@@ -85,7 +85,8 @@ function actionOf(
   const headers: Record<string, string> = { [FAULT_HEADER]: label };
   if (wait !== null) headers['retry-after'] = String(wait);
   if ('maintenance' in effect) {
-    const end = new Date(now + (wait ?? 0) * 1000).toISOString();
+    // The window's own end: `now` plus the rounded-up Retry-After would be off by the clock's milliseconds.
+    const end = new Date(maintenanceEnd(effect, now) ?? now).toISOString();
     const text = effect.text ?? `the bank is closed for maintenance until ${end}; try again then`;
     return { kind: 'respond', response: json(503, errorBody([error('SYSTEM_ERROR', text)]), headers) };
   }

@@ -167,6 +167,19 @@ describe('a maintenance window on the bank clock', () => {
     expect((await api(sb, 'GET', '/v1/sandbox/customers')).status).toBe(200);
   });
 
+  it('names the window’s exact end, when the bank clock is between two seconds', async () => {
+    const { sb } = bank({ now: () => START + 250 });
+    const until = '2026-03-02T12:00:00.000Z';
+    await addRule(sb, { effect: { maintenance: { until } } });
+    const answer = await api(sb, 'GET', '/v1/sandbox/customers');
+    expect(answer.status).toBe(503);
+    expect(answer.body.tppMessages[0].text).toBe(
+      `the bank is closed for maintenance until ${until}; try again then`,
+    );
+    // Retry-After rounds the wait up to whole seconds: never before the end.
+    expect(answer.headers.get('retry-after')).toBe(String(2 * 3600));
+  });
+
   it('recurs every day, over midnight too', async () => {
     const { sb } = bank();
     await addRule(sb, { effect: { maintenance: { daily: { from: '23:30', until: '00:15' } } } });
