@@ -13,11 +13,11 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { startAppServer } from '@sandbank/test-support/browser/app-server';
+import { launchChromium } from '@sandbank/test-support/browser/chromium';
+import { registered, stopWorkers } from '@sandbank/test-support/browser/page';
 import { build } from 'esbuild';
 import type { BrowserContext, Page } from 'playwright-core';
-import { startAppServer } from '../test/browser/support/app-server.js';
-import { launchChromium } from '../test/browser/support/chromium.js';
-import { registered, stopWorkers } from '../test/browser/support/page.js';
 import { stateWithTransactions } from './lib/big-state.js';
 import { type Stats, stats } from './lib/measure.js';
 

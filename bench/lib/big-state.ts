@@ -1,9 +1,13 @@
-import { DAY_MS, isoDate } from '../../packages/engine/src/core/dates.js';
-import { opaqueId } from '../../packages/engine/src/core/ids.js';
-import { ledgerFrom, newestFirst } from '../../packages/engine/src/core/ledger.js';
-import { sumAmounts } from '../../packages/engine/src/core/money.js';
-import type { State, Transaction } from '../../packages/engine/src/index.js';
-import { createSeedState } from '../../packages/engine/src/sandbox-api/seed.js';
+import type { State, Transaction } from '@sandbank/engine';
+import {
+  createSeedState,
+  DAY_MS,
+  isoDate,
+  ledgerFrom,
+  newestFirst,
+  opaqueId,
+  sumAmounts,
+} from '@sandbank/engine/internal';
 
 /**
  * The seeded state plus `count` booked transactions spread over the accounts, newest first, with

@@ -1,9 +1,6 @@
+import { createSandbox, type Sandbox, type SandboxOptions, type Transaction } from '@sandbank/engine';
+import { allocateId, createSeedState, DAY_MS, isoDate, ledgerFrom } from '@sandbank/engine/internal';
 import { CookieJar } from 'tough-cookie';
-import { DAY_MS, isoDate } from '../../src/core/dates.js';
-import { allocateId } from '../../src/core/ids.js';
-import { ledgerFrom } from '../../src/core/ledger.js';
-import { createSandbox, type Sandbox, type SandboxOptions, type Transaction } from '../../src/index.js';
-import { createSeedState } from '../../src/sandbox-api/seed.js';
 import { type FormControl, formBody, type ParsedForm, parseForm } from './form.js';
 import { signing, TEST_TPP_REGISTRATION } from './signing.js';
 
