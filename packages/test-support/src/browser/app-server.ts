@@ -34,6 +34,9 @@ function bundle(): Promise<{ worker: string; app: string }> {
           "import { createTppIdentity, signRequest } from '@sandbank/engine/tpp';",
           'window.sandbank = { createStateMirror, registerSandbox, VERSION };',
           'window.tpp = { createTppIdentity, signRequest };',
+          // The page's signer: one identity per page, made on first use, as a browser TPP app keeps one.
+          'let identity;',
+          "window.tppSign = (request, now) => (identity ??= createTppIdentity({ roles: ['PSP_AI', 'PSP_PI'] })).then((made) => signRequest(request, made, { now }));",
         ].join('\n'),
         resolveDir: fileURLToPath(new URL('.', import.meta.url)),
         loader: 'ts',
