@@ -31,7 +31,7 @@ module.exports = {
       comment:
         'gateway/transport.ts (Request in, Response out) is used by the gateway and the adapters only.',
       severity: 'error',
-      from: { path: ENGINE, pathNot: `${ENGINE}(gateway|node)/|${ENGINE}sandbox\\.ts$` },
+      from: { path: ENGINE, pathNot: `${ENGINE}(gateway|node)/|${ENGINE}(sandbox|internal)\\.ts$` },
       to: { path: `${ENGINE}gateway/transport\\.ts$` },
     },
     {
@@ -57,10 +57,18 @@ module.exports = {
     {
       name: 'packages-through-public-entries',
       comment:
-        'A package reaches another only by its package name and exports, never by a relative path into its folder.',
+        "A package (its sources and its tests) reaches another only by its package name and exports, never by a relative path into its folder (another package's src/ or test/support).",
       severity: 'error',
-      from: { path: '^packages/([^/]+)/src/' },
+      from: { path: '^packages/([^/]+)/' },
       to: { path: '^packages/[^/]+/', pathNot: '^packages/$1/', dependencyTypes: ['local'] },
+    },
+    {
+      name: 'tests-and-benchmarks-through-package-entries',
+      comment:
+        "test/, bench/, examples/ and every package's tests reach a package (and the shared helpers, @sandbank/test-support) by its name and exports, never by a relative path into another package's folder: `../../packages/engine/src/...` or another package's test/support. Internals they need are in @sandbank/engine/internal.",
+      severity: 'error',
+      from: { path: '^(test|bench|examples/[^/]+)/' },
+      to: { path: '^packages/', dependencyTypes: ['local'] },
     },
     {
       name: 'the-worker-uses-public-non-testing-entries',

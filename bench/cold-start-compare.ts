@@ -5,9 +5,9 @@
  * on its own origin. For changes to the stored layout, where one run's noise would hide the difference.
  */
 import { readFileSync } from 'node:fs';
-import { startAppServer } from '../test/browser/support/app-server.js';
-import { launchChromium } from '../test/browser/support/chromium.js';
-import { registered } from '../test/browser/support/page.js';
+import { startAppServer } from '@sandbank/test-support/browser/app-server';
+import { launchChromium } from '@sandbank/test-support/browser/chromium';
+import { registered } from '@sandbank/test-support/browser/page';
 import { stateWithTransactions } from './lib/big-state.js';
 import { stats } from './lib/measure.js';
 import { coldStart, importState, storageSettled, writes } from './service-worker.js';

@@ -6,13 +6,13 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { createSandbox, type Sandbox, type State } from '@sandbank/engine';
+import { bundleWorker } from '@sandbank/service-worker/internal';
+import { consent, KARI, START } from '@sandbank/test-support/ais';
+import { signFor, signing, TEST_TPP_REGISTRATION } from '@sandbank/test-support/signing';
 import { build } from 'esbuild';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { createSandbox, type Sandbox, type State } from '../packages/engine/src/index.js';
-import { consent, KARI, START } from '../packages/engine/test/support/ais.js';
-import { signFor, signing, TEST_TPP_REGISTRATION } from '../packages/engine/test/support/signing.js';
-import { bundleWorker } from '../packages/service-worker/src/bundle.js';
 import { stateWithTransactions } from './lib/big-state.js';
 import { fmt, interleaved, ratio, type Stats, stats } from './lib/measure.js';
 

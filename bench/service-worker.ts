@@ -13,11 +13,17 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { startAppServer } from '@sandbank/test-support/browser/app-server';
+import { launchChromium } from '@sandbank/test-support/browser/chromium';
+import {
+  approveConsentInPages,
+  registered,
+  signedFetch,
+  signedHeaders,
+  stopWorkers,
+} from '@sandbank/test-support/browser/page';
 import { build } from 'esbuild';
 import type { BrowserContext, Page } from 'playwright-core';
-import { startAppServer } from '../test/browser/support/app-server.js';
-import { launchChromium } from '../test/browser/support/chromium.js';
-import { registered, stopWorkers } from '../test/browser/support/page.js';
 import { stateWithTransactions } from './lib/big-state.js';
 import { type Stats, stats } from './lib/measure.js';
 
@@ -90,31 +96,6 @@ function mswWorkerScript(): string {
 
 type HeaderList = Array<[string, string]>;
 
-/** Signs `count` GET /v1/accounts requests in the Sandbank page; returns their headers. */
-function signHeaders(page: Page, psu: Record<string, string>, count: number): Promise<HeaderList[]> {
-  return page.evaluate(
-    async ({ psu, count, path }) => {
-      const scope = window as unknown as {
-        tpp: {
-          createTppIdentity(options: { roles: string[] }): Promise<unknown>;
-          signRequest(request: Request, identity: unknown, options: { now: number }): Promise<Request>;
-        };
-        tppIdentity?: Promise<unknown>;
-      };
-      scope.tppIdentity ??= scope.tpp.createTppIdentity({ roles: ['PSP_AI', 'PSP_PI'] });
-      const identity = await scope.tppIdentity;
-      const out: Array<Array<[string, string]>> = [];
-      for (let i = 0; i < count; i++) {
-        const request = new Request(path, { headers: { ...psu, 'X-Request-ID': crypto.randomUUID() } });
-        const signed = await scope.tpp.signRequest(request, identity, { now: Date.now() });
-        out.push([...signed.headers]);
-      }
-      return out;
-    },
-    { psu, count, path: ACCOUNTS },
-  );
-}
-
 /** Sequential round trips of GET /v1/accounts with the given headers, in ms. */
 function sequential(page: Page, headers: HeaderList[], expectStatus: number): Promise<number[]> {
   return page.evaluate(
@@ -157,34 +138,13 @@ function throughput(page: Page, headers: HeaderList[], inFlight: number): Promis
 /** Walks the consent SCA with clicks and returns the headers that read the consented accounts. */
 async function consent(page: Page, origin: string): Promise<Record<string, string>> {
   const redirectUri = `${origin}/callback`;
-  const created = await page.evaluate(
-    async ({ redirectUri, session }) => {
-      const scope = window as unknown as {
-        tpp: {
-          createTppIdentity(options: { roles: string[] }): Promise<unknown>;
-          signRequest(request: Request, identity: unknown): Promise<Request>;
-        };
-      };
-      const identity = await scope.tpp.createTppIdentity({ roles: ['PSP_AI', 'PSP_PI'] });
-      const request = new Request('/v1/bank-offered-consents', {
-        method: 'POST',
-        headers: { 'TPP-Redirect-URI': redirectUri, 'TPP-Session-ID': session },
-      });
-      const response = await fetch(await scope.tpp.signRequest(request, identity));
-      return (await response.json()) as { _links: { scaRedirect: { href: string } } };
-    },
-    { redirectUri, session: SESSION },
-  );
-  await page.goto(created._links.scaRedirect.href);
-  await page.fill('input[name=nationalIdentityNumber]', KARI);
-  await Promise.all([page.waitForNavigation(), page.click('button[value=approve]')]);
-  if ((await page.$('input[name=context]')) !== null) {
-    await page.check('input[name=context][value=PRIVATE]');
-    await Promise.all([page.waitForNavigation(), page.click('button[value=approve]')]);
-  }
-  for (const box of await page.$$('input[type=checkbox][name=accounts]')) await box.check();
-  await Promise.all([page.waitForURL('**/callback?**'), page.click('button[value=approve]')]);
-  const psuId = new URL(page.url()).searchParams.get('psu-id');
+  const answer = await signedFetch(page, '/v1/bank-offered-consents', {
+    method: 'POST',
+    headers: { 'TPP-Redirect-URI': redirectUri, 'TPP-Session-ID': SESSION },
+  });
+  const created = JSON.parse(answer.body) as { _links: { scaRedirect: { href: string } } };
+  const callback = await approveConsentInPages(page, created._links.scaRedirect.href, KARI);
+  const psuId = callback.searchParams.get('psu-id');
   if (psuId === null) throw new Error(`the SCA ended without psu-id: ${page.url()}`);
   return {
     'PSU-ID': psuId,
@@ -334,7 +294,7 @@ export async function runServiceWorkerBench(count = 500): Promise<ServiceWorkerR
     const bare = await openPage(bareContext, `${app.origin}/bare/`);
     const bareStream = await openPage(streamContext, `${app.origin}/bare-stream/`);
     // MSW answers the same body the bank does.
-    const [sample] = await signHeaders(sandbank, psu, 1);
+    const [sample] = await signedHeaders(sandbank, ACCOUNTS, psu, 1);
     const body = await sandbank.evaluate(
       async ({ path, headers }) => (await fetch(path, { headers })).text(),
       { path: ACCOUNTS, headers: sample as HeaderList },
@@ -349,17 +309,17 @@ export async function runServiceWorkerBench(count = 500): Promise<ServiceWorkerR
     const pages: Record<Contender, Page> = { sandbank, msw, floor: bare, streamFloor: bareStream };
     const contenders = Object.keys(pages) as Contender[];
     const samples = { floor: [], streamFloor: [], msw: [], sandbank: [] } as Record<Contender, number[]>;
-    const warm = await signHeaders(sandbank, psu, 50);
+    const warm = await signedHeaders(sandbank, ACCOUNTS, psu, 50);
     for (const contender of contenders) await sequential(pages[contender], warm, 200);
     for (let done = 0; done < count; done += block) {
-      const headers = await signHeaders(sandbank, psu, Math.min(block, count - done));
+      const headers = await signedHeaders(sandbank, ACCOUNTS, psu, Math.min(block, count - done));
       for (const contender of contenders)
         samples[contender].push(...(await sequential(pages[contender], headers, 200)));
     }
     // Throughput in interleaved rounds too, each contender's median round reported.
     const rounds = { floor: [], streamFloor: [], msw: [], sandbank: [] } as Record<Contender, number[]>;
     for (let round = 0; round < 7; round++) {
-      const parallel = await signHeaders(sandbank, psu, 200);
+      const parallel = await signedHeaders(sandbank, ACCOUNTS, psu, 200);
       for (const contender of contenders)
         rounds[contender].push(await throughput(pages[contender], parallel, 8));
     }

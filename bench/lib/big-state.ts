@@ -1,9 +1,13 @@
-import { DAY_MS, isoDate } from '../../packages/engine/src/core/dates.js';
-import { opaqueId } from '../../packages/engine/src/core/ids.js';
-import { ledgerFrom, newestFirst } from '../../packages/engine/src/core/ledger.js';
-import { sumAmounts } from '../../packages/engine/src/core/money.js';
-import type { State, Transaction } from '../../packages/engine/src/index.js';
-import { createSeedState } from '../../packages/engine/src/sandbox-api/seed.js';
+import type { State, Transaction } from '@sandbank/engine';
+import {
+  createSeedState,
+  DAY_MS,
+  isoDate,
+  ledgerEntry,
+  ledgerFrom,
+  newestFirst,
+  sumAmounts,
+} from '@sandbank/engine/internal';
 
 /**
  * The seeded state plus `count` booked transactions spread over the accounts, newest first, with
@@ -19,21 +23,18 @@ export function stateWithTransactions(count: number, now: number, seed = 'bench'
   for (let i = 0; i < count; i++) {
     const account = accounts[i % accounts.length];
     if (!account) break;
-    state.meta.counter += 1;
     const amount = `${i % 2 === 0 ? '-' : ''}${(i % 9000) + 10}.${String(i % 100).padStart(2, '0')}`;
     const date = isoDate(now - (1 + (i % days)) * DAY_MS);
-    (perAccount.get(account.id) as Transaction[]).push({
-      transactionId: opaqueId(seed, state.meta.counter),
-      accountId: account.id,
-      status: 'booked',
-      seq: state.meta.counter,
-      bookingDate: date,
-      valueDate: date,
-      amount,
-      currency: account.currency,
-      remittanceInformationUnstructured: `Bench ${i % 500}`,
-      proprietaryBankTransactionCode: 'R_300',
-    });
+    (perAccount.get(account.id) as Transaction[]).push(
+      ledgerEntry(state, account, {
+        status: 'booked',
+        bookingDate: date,
+        valueDate: date,
+        amount,
+        remittanceInformationUnstructured: `Bench ${i % 500}`,
+        proprietaryBankTransactionCode: 'R_300',
+      }),
+    );
   }
   for (const account of accounts) {
     const list = perAccount.get(account.id) as Transaction[];

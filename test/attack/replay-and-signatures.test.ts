@@ -1,10 +1,10 @@
 // Over `sandbank serve`: a replayed signed request, a certificate with a weak
 // key (made by openssl, not by the engine's kit), and a stale date beside a signed one.
+
+import type { State } from '@sandbank/engine';
+import { createTppIdentity, formatHttpDate } from '@sandbank/engine/tpp';
+import { opensslTpp } from '@sandbank/test-support/openssl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { State } from '../../packages/engine/src/index.js';
-import { formatHttpDate } from '../../packages/engine/src/security/index.js';
-import { createTppIdentity } from '../../packages/engine/src/tpp/index.js';
-import { opensslTpp } from '../../packages/engine/test/support/openssl.js';
 import {
   type AttackBank,
   BANKS,

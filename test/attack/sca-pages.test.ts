@@ -1,8 +1,8 @@
 // Over `sandbank serve`: the SCA pages and the consent overview as a bank's login.
 // Browsers are cookie jars (tough-cookie) that post back every field of the form they were given;
 // attackers are plain requests from another site, or a second browser that got hold of the link.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../packages/engine/src/index.js';
+
+import type { Sandbox } from '@sandbank/engine';
 import {
   anotherBrowser,
   controls,
@@ -13,8 +13,9 @@ import {
   startConsent,
   submit,
   walkSca,
-} from '../../packages/engine/test/support/ais.js';
-import { signing } from '../../packages/engine/test/support/signing.js';
+} from '@sandbank/test-support/ais';
+import { signing } from '@sandbank/test-support/signing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AttackBank, BANKS, send, startAttackBank } from './support.js';
 
 /** A form post as another site's page makes it: no cookie of the bank, only the fields it chose. */

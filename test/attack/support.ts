@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { Profile, Sandbox } from '@sandbank/engine';
+import { presetIdentity, signRequest, type TppIdentity } from '@sandbank/engine/tpp';
 import { expect } from 'vitest';
-import type { Profile, Sandbox } from '../../packages/engine/src/index.js';
-import { presetIdentity, signRequest, type TppIdentity } from '../../packages/engine/src/tpp/index.js';
 import { type HttpBank, startHttpBank } from '../journeys/bank.js';
 
 /**

@@ -1,8 +1,13 @@
+import { type AppServer, startAppServer } from '@sandbank/test-support/browser/app-server';
+import { BROWSER_SETUP_TIMEOUT, launchChromium } from '@sandbank/test-support/browser/chromium';
+import {
+  approveConsentInPages,
+  openControlledPage,
+  pageFetch,
+  signedFetch,
+} from '@sandbank/test-support/browser/page';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type AppServer, startAppServer } from './support/app-server.js';
-import { BROWSER_SETUP_TIMEOUT, launchChromium } from './support/chromium.js';
-import { openControlledPage, pageFetch, signedFetch } from './support/page.js';
 
 let browser: Browser;
 let app: AppServer;
@@ -37,16 +42,8 @@ describe('the worker registered with basePath /api-sandbox/v1 (the platform sand
       const href = (JSON.parse(created.body) as { _links: { scaRedirect: { href: string } } })._links
         .scaRedirect.href;
 
-      await page.goto(href);
-      await page.fill('input[name=nationalIdentityNumber]', KARI);
-      await Promise.all([page.waitForNavigation(), page.click('button[value=approve]')]);
-      if ((await page.$('input[name=context]')) !== null) {
-        await page.check('input[name=context][value=PRIVATE]');
-        await Promise.all([page.waitForNavigation(), page.click('button[value=approve]')]);
-      }
-      for (const box of await page.$$('input[type=checkbox][name=accounts]')) await box.check();
-      await Promise.all([page.waitForURL('**/callback?**'), page.click('button[value=approve]')]);
-      const psuId = new URL(page.url()).searchParams.get('psu-id') ?? '';
+      const callback = await approveConsentInPages(page, href, KARI);
+      const psuId = callback.searchParams.get('psu-id') ?? '';
       expect(psuId).toMatch(/^[0-9a-f-]{36}$/);
 
       const accounts = await signedFetch(page, `${BASE}/accounts`, {

@@ -1,5 +1,4 @@
-import { describe, expect, test } from 'vitest';
-import { useBrowserApp } from './support/lifecycle.js';
+import { useBrowserApp } from '@sandbank/test-support/browser/lifecycle';
 import {
   advanceClock,
   offsetMinutes,
@@ -8,7 +7,8 @@ import {
   signedFetch,
   stopWorkers,
   storageReport,
-} from './support/page.js';
+} from '@sandbank/test-support/browser/page';
+import { describe, expect, test } from 'vitest';
 
 const env = useBrowserApp();
 

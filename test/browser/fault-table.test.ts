@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import type { FaultRuleInput } from '../../packages/engine/src/index.js';
+import type { FaultRuleInput } from '@sandbank/engine';
+import { useBrowserApp } from '@sandbank/test-support/browser/lifecycle';
 import {
   expectTableCoversBank,
   FAULT_CASES,
@@ -8,10 +7,11 @@ import {
   type Observed,
   observe,
   runFaultCase,
-} from '../../packages/engine/test/support/fault-cases.js';
-import { useBrowserApp } from './support/lifecycle.js';
+} from '@sandbank/test-support/fault-cases';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
-// Issue 19 in the service worker: the shared table (packages/engine/test/support/fault-cases.ts), rules
+// Issue 19 in the service worker: the shared table (packages/test-support/src/fault-cases.ts), rules
 // and scenarios applied through registerSandbox()'s handle, every effect observed from the page's own
 // fetch. Each case gets a fresh browser context, so a fresh worker and bank.
 

@@ -1,7 +1,7 @@
+import { useBrowserApp } from '@sandbank/test-support/browser/lifecycle';
+import { stopWorkers } from '@sandbank/test-support/browser/page';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { useBrowserApp } from './support/lifecycle.js';
-import { stopWorkers } from './support/page.js';
 
 const env = useBrowserApp();
 

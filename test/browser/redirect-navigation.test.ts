@@ -1,7 +1,7 @@
+import { type AppServer, startAppServer } from '@sandbank/test-support/browser/app-server';
+import { BROWSER_SETUP_TIMEOUT, launchChromium } from '@sandbank/test-support/browser/chromium';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type AppServer, startAppServer } from './support/app-server.js';
-import { BROWSER_SETUP_TIMEOUT, launchChromium } from './support/chromium.js';
 
 // The SCA flow ends with the engine's `303 See Other` to the TPP-Redirect-URI (ARCHITECTURE.md,
 // SCA pages). The Sandbank worker hands the engine's Response to respondWith unchanged; this pins

@@ -1,8 +1,8 @@
+import { type AppServer, startAppServer, workerBundle } from '@sandbank/test-support/browser/app-server';
+import { BROWSER_SETUP_TIMEOUT, launchChromium } from '@sandbank/test-support/browser/chromium';
+import { pageFetch, registered } from '@sandbank/test-support/browser/page';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { type AppServer, startAppServer, workerBundle } from './support/app-server.js';
-import { BROWSER_SETUP_TIMEOUT, launchChromium } from './support/chromium.js';
-import { pageFetch, registered } from './support/page.js';
 
 let browser: Browser;
 let context: BrowserContext;

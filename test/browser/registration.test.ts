@@ -1,6 +1,6 @@
+import { useBrowserApp } from '@sandbank/test-support/browser/lifecycle';
+import { openControlledPage, pageFetch, registered } from '@sandbank/test-support/browser/page';
 import { describe, expect, test } from 'vitest';
-import { useBrowserApp } from './support/lifecycle.js';
-import { openControlledPage, pageFetch, registered } from './support/page.js';
 
 const env = useBrowserApp();
 

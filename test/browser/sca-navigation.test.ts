@@ -1,8 +1,8 @@
+import { type AppServer, startAppServer } from '@sandbank/test-support/browser/app-server';
+import { BROWSER_SETUP_TIMEOUT, launchChromium } from '@sandbank/test-support/browser/chromium';
+import { openControlledPage, signedFetch, stopWorkers } from '@sandbank/test-support/browser/page';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type AppServer, startAppServer } from './support/app-server.js';
-import { BROWSER_SETUP_TIMEOUT, launchChromium } from './support/chromium.js';
-import { openControlledPage, signedFetch, stopWorkers } from './support/page.js';
 
 let browser: Browser;
 let app: AppServer;

@@ -1,8 +1,13 @@
+import { type AppServer, startAppServer } from '@sandbank/test-support/browser/app-server';
+import { BROWSER_SETUP_TIMEOUT, launchChromium } from '@sandbank/test-support/browser/chromium';
+import {
+  advanceClock,
+  openControlledPage,
+  pageFetch,
+  signedFetch,
+} from '@sandbank/test-support/browser/page';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type AppServer, startAppServer } from './support/app-server.js';
-import { BROWSER_SETUP_TIMEOUT, launchChromium } from './support/chromium.js';
-import { advanceClock, openControlledPage, pageFetch, signedFetch } from './support/page.js';
 
 let browser: Browser;
 let app: AppServer;

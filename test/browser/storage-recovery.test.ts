@@ -1,6 +1,4 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
-import { useBrowserApp } from './support/lifecycle.js';
+import { useBrowserApp } from '@sandbank/test-support/browser/lifecycle';
 import {
   advanceClock,
   offsetMinutes,
@@ -8,7 +6,9 @@ import {
   pageFetch,
   stopWorkers,
   storageReport,
-} from './support/page.js';
+} from '@sandbank/test-support/browser/page';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 
 const env = useBrowserApp();
 

@@ -1,7 +1,13 @@
+import { useBrowserApp } from '@sandbank/test-support/browser/lifecycle';
+import {
+  advanceClock,
+  offsetMinutes,
+  openControlledPage,
+  pageFetch,
+  stopWorkers,
+} from '@sandbank/test-support/browser/page';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { useBrowserApp } from './support/lifecycle.js';
-import { advanceClock, offsetMinutes, openControlledPage, pageFetch, stopWorkers } from './support/page.js';
 
 const env = useBrowserApp();
 /** A ceiling for what the worker broadcasts in the background, however busy the machine. */

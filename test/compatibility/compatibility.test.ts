@@ -1,6 +1,6 @@
+import { createSandbox, type Sandbox } from '@sandbank/engine';
+import { walkSca } from '@sandbank/test-support/ais';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, type Sandbox } from '../../packages/engine/src/index.js';
-import { walkSca } from '../../packages/engine/test/support/ais.js';
 import { type HttpBank, startHttpBank } from '../journeys/bank.js';
 import { ACCOUNTS, PRIVATE, runMockDataScript, type ScriptRun } from './mock-data-script.js';
 import { clientIdentity, type PlatformClient, platformClient } from './platform-client.js';

@@ -1,6 +1,6 @@
 import { createHash, createSign, randomUUID, X509Certificate } from 'node:crypto';
-import type { Sandbox } from '../../packages/engine/src/index.js';
-import { exportTppIdentity, presetIdentity } from '../../packages/engine/src/tpp/index.js';
+import type { Sandbox } from '@sandbank/engine';
+import { exportTppIdentity, presetIdentity } from '@sandbank/engine/tpp';
 
 /**
  * A client of the platform as its users run it: a signing proxy in front of plain curl-style calls.

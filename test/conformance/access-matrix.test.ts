@@ -1,5 +1,5 @@
+import { consent, type Psu } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
-import { consent, type Psu } from '../../packages/engine/test/support/ais.js';
 import { Journey } from './journey.js';
 
 /**

@@ -1,5 +1,5 @@
+import { consent, FJORDLYS, KARI, OLA, sandbox } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
-import { consent, FJORDLYS, KARI, OLA, sandbox } from '../../packages/engine/test/support/ais.js';
 import { Journey } from './journey.js';
 
 const IP = { 'psu-ip-address': '192.0.2.10' };

@@ -1,5 +1,5 @@
+import { api, consent, KARI, OLA } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
-import { api, consent, KARI, OLA } from '../../packages/engine/test/support/ais.js';
 import { Journey } from './journey.js';
 
 /** Card transactions through the mock-data API (part 4.2 item 10: only these are listed). */

@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import {
   advance,
   consent,
@@ -10,7 +9,8 @@ import {
   sandbox,
   startConsent,
   submit,
-} from '../../packages/engine/test/support/ais.js';
+} from '@sandbank/test-support/ais';
+import { describe, expect, it } from 'vitest';
 import { Journey } from './journey.js';
 
 const SCA = { 'tpp-redirect-uri': REDIRECT_URI, 'tpp-session-id': 'session-1' };

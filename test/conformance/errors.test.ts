@@ -1,5 +1,5 @@
+import { api, consent, KARI, sandbox } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
-import { api, consent, KARI, sandbox } from '../../packages/engine/test/support/ais.js';
 import { berlinGroupErrors } from './berlin-group.js';
 import { Journey } from './journey.js';
 

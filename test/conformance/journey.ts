@@ -1,6 +1,6 @@
+import type { Sandbox } from '@sandbank/engine';
+import { type ApiOptions, api, ORIGIN, sandbox } from '@sandbank/test-support/ais';
 import { expect } from 'vitest';
-import type { Sandbox } from '../../packages/engine/src/index.js';
-import { type ApiOptions, api, ORIGIN, sandbox } from '../../packages/engine/test/support/ais.js';
 import { berlinGroupDefinitionErrors, berlinGroupErrors, fixture } from './berlin-group.js';
 import { applyDeviations, asBerlinGroupWarning } from './deviations.js';
 

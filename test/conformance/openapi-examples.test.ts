@@ -1,7 +1,6 @@
+import { createSandbox, routes } from '@sandbank/engine';
+import { docsKey, openApiSources } from '@sandbank/engine/internal';
 import { describe, expect, it } from 'vitest';
-import { docsKey } from '../../packages/engine/src/core/route-docs.js';
-import { createSandbox, routes } from '../../packages/engine/src/index.js';
-import { openApiSources } from '../../packages/engine/src/route-docs.js';
 import { EXAMPLE_NOW, sendExample } from './openapi-examples.js';
 
 interface Operation {

@@ -1,7 +1,6 @@
-import { docsKey, type RouteExample } from '../../packages/engine/src/core/route-docs.js';
-import type { Route } from '../../packages/engine/src/core/router.js';
-import { createSandbox } from '../../packages/engine/src/index.js';
-import { signing } from '../../packages/engine/test/support/signing.js';
+import { createSandbox, type Route } from '@sandbank/engine';
+import { docsKey, type RouteExample } from '@sandbank/engine/internal';
+import { signing } from '@sandbank/test-support/signing';
 
 /** The bank every example of the OpenAPI document is written against (its `info.description`). */
 export const EXAMPLE_NOW = Date.parse('2026-03-02T10:00:00Z');

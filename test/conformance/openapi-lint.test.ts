@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { createSandbox } from '@sandbank/engine';
 import { describe, expect, it } from 'vitest';
-import { createSandbox } from '../../packages/engine/src/index.js';
 
 const NOW = Date.parse('2026-03-02T10:00:00Z');
 

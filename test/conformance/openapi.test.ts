@@ -1,6 +1,6 @@
+import { createSandbox, routes } from '@sandbank/engine';
+import { operationName } from '@sandbank/engine/internal';
 import { describe, expect, it } from 'vitest';
-import { operationName } from '../../packages/engine/src/core/router.js';
-import { createSandbox, routes } from '../../packages/engine/src/index.js';
 
 const NOW = Date.parse('2026-03-02T10:00:00Z');
 

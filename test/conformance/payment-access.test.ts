@@ -1,7 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { createSandbox, type Sandbox } from '../../packages/engine/src/index.js';
-import { presetIdentity } from '../../packages/engine/src/tpp/index.js';
-import { createBasket, kariPayments } from '../../packages/engine/test/support/baskets.js';
+import { createSandbox, type Sandbox } from '@sandbank/engine';
+import { presetIdentity } from '@sandbank/engine/tpp';
+import { createBasket, kariPayments } from '@sandbank/test-support/baskets';
 import {
   api,
   createPayment,
@@ -11,8 +10,9 @@ import {
   PSU_ID,
   paymentHeaders,
   state,
-} from '../../packages/engine/test/support/payments.js';
-import { signing } from '../../packages/engine/test/support/signing.js';
+} from '@sandbank/test-support/payments';
+import { signing } from '@sandbank/test-support/signing';
+import { describe, expect, it } from 'vitest';
 
 /**
  * The payment side of the access-control matrix: who may read, authorise and cancel a

@@ -1,5 +1,5 @@
+import { consent, KARI, OLA, walkSca } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
-import { consent, KARI, OLA, walkSca } from '../../packages/engine/test/support/ais.js';
 import { Journey } from './journey.js';
 
 const NDCT = 'norwegian-domestic-credit-transfers';

@@ -1,5 +1,5 @@
+import { api, consent, FJORDLYS, KARI } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
-import { api, consent, FJORDLYS, KARI } from '../../packages/engine/test/support/ais.js';
 import { berlinGroupDefinitionErrors } from './berlin-group.js';
 import { asBerlinGroupWarning } from './deviations.js';
 import { bank } from './tpp.js';

@@ -1,14 +1,14 @@
-import { createApp } from '../../packages/engine/src/gateway/app.js';
+import { type Psd2Role, routes, type Sandbox, type State } from '@sandbank/engine';
 import {
+  clockWork,
+  createApp,
+  createSeedState,
   decodeBody,
   readBody,
   toEngineRequest,
   toWebResponse,
-} from '../../packages/engine/src/gateway/transport.js';
-import type { Psd2Role, Sandbox, State } from '../../packages/engine/src/index.js';
-import { clockWork, routes } from '../../packages/engine/src/routes.js';
-import { createSeedState } from '../../packages/engine/src/sandbox-api/seed.js';
-import { START } from '../../packages/engine/test/support/ais.js';
+} from '@sandbank/engine/internal';
+import { START } from '@sandbank/test-support/ais';
 
 /**
  * One bank, several TPPs. Until request signing is merged, `createSandbox` treats every request as

@@ -13,9 +13,9 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BROWSER_SETUP_TIMEOUT, launchChromium } from '@sandbank/test-support/browser/chromium';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { BROWSER_SETUP_TIMEOUT, launchChromium } from '../browser/support/chromium.js';
 import { background, freePort, sh } from './processes.js';
 import { block, lineFor, readmeBlocks } from './readme.js';
 

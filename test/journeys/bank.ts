@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import type { Sandbox } from '../../packages/engine/src/index.js';
+import type { Sandbox } from '@sandbank/engine';
 
 /**
  * The same journeys run against an in-process engine and against `pnpm serve` over real HTTP. Over

@@ -1,6 +1,6 @@
+import type { Sandbox, State } from '@sandbank/engine';
+import { api, consent, KARI, OLA, walkSca } from '@sandbank/test-support/ais';
 import { expect } from 'vitest';
-import type { Sandbox, State } from '../../packages/engine/src/index.js';
-import { api, consent, KARI, OLA, walkSca } from '../../packages/engine/test/support/ais.js';
 
 /**
  * The account-information and payment journeys, end to end: signed requests, the

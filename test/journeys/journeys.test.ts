@@ -1,7 +1,7 @@
+import { createSandbox } from '@sandbank/engine';
+import { api, START } from '@sandbank/test-support/ais';
+import { signing, TEST_TPP_REGISTRATION } from '@sandbank/test-support/signing';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { createSandbox } from '../../packages/engine/src/index.js';
-import { api, START } from '../../packages/engine/test/support/ais.js';
-import { signing, TEST_TPP_REGISTRATION } from '../../packages/engine/test/support/signing.js';
 import { type HttpBank, startHttpBank } from './bank.js';
 import { accountInformationJourney, paymentJourney } from './flows.js';
 

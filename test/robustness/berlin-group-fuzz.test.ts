@@ -1,6 +1,6 @@
+import { routes } from '@sandbank/engine';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../packages/engine/src/index.js';
 import { berlinGroupErrors } from '../conformance/berlin-group.js';
 import { applyDeviations } from '../conformance/deviations.js';
 import { berlinGroupOperation } from '../conformance/journey.js';

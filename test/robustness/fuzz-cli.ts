@@ -2,8 +2,9 @@
  * `pnpm fuzz [runs] [seed]`: the robustness property over many generated requests (default 100 000),
  * printing the count, the seed and any counterexample.
  */
+
+import { routes } from '@sandbank/engine';
 import fc from 'fast-check';
-import { routes } from '../../packages/engine/src/index.js';
 import {
   checkInvariants,
   checkLedger,

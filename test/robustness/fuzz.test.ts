@@ -1,6 +1,6 @@
+import { ERROR_STATUSES, routes } from '@sandbank/engine';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ERROR_STATUSES, routes } from '../../packages/engine/src/index.js';
 import {
   checkInvariants,
   checkLedger,

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { createSandbox, makeBban, type Route, type Sandbox, type State } from '@sandbank/engine';
+import { toMinor } from '@sandbank/engine/internal';
+import { consent, FJORDLYS, KARI } from '@sandbank/test-support/ais';
+import { signing, TEST_TPP_REGISTRATION } from '@sandbank/test-support/signing';
 import fc from 'fast-check';
-import { toMinor } from '../../packages/engine/src/core/money.js';
-import { createSandbox, type Route, type Sandbox, type State } from '../../packages/engine/src/index.js';
-import { makeBban } from '../../packages/engine/src/sandbox-api/norwegian.js';
-import { consent, FJORDLYS, KARI } from '../../packages/engine/test/support/ais.js';
-import { signing, TEST_TPP_REGISTRATION } from '../../packages/engine/test/support/signing.js';
 
 /**
  * Arbitrary requests over every route of the table: right and wrong methods, real and made-up ids,

@@ -1,9 +1,9 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BROWSER_SETUP_TIMEOUT, launchChromium } from '@sandbank/test-support/browser/chromium';
 import type { Browser, Page } from 'playwright-core';
 import { build, type PreviewServer, preview } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROWSER_SETUP_TIMEOUT, launchChromium } from '../../../test/browser/support/chromium.js';
 import siteConfig from '../vite.config.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

@@ -1,7 +1,7 @@
 import { ERROR_STATUSES } from '@sandbank/engine';
+import { admin, type CreatedBank, createBank, problem, runtime } from '@sandbank/test-support/hosted';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../src/local.js';
-import { admin, type CreatedBank, createBank, problem, runtime } from './support/hosted.js';
 
 // Whatever arrives, the hosted mode answers with a clear JSON tppMessages error, a code from the
 // engine's table (part 7 and the Berlin Group codes) with a status the table allows, and never a 5xx.

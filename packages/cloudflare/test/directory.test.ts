@@ -1,6 +1,6 @@
+import { admin, createBank, problem, runtime } from '@sandbank/test-support/hosted';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../src/local.js';
-import { admin, createBank, problem, runtime } from './support/hosted.js';
 
 // The bank directory: the admin token, anonymous creation with its per-client limit (the docs-site
 // case), listing and deleting, the idle deletion, and CORS for browsers.

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { State } from '@sandbank/engine';
+import { stateWithTransactions } from '@sandbank/test-support/ais';
+import { asSandbox, type CreatedBank, createBank, runtime } from '@sandbank/test-support/hosted';
+import { approve, createPayment, ndctBody, state } from '@sandbank/test-support/payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stateWithTransactions } from '../../engine/test/support/ais.js';
-import { approve, createPayment, ndctBody, state } from '../../engine/test/support/payments.js';
 import type { LocalRuntime } from '../src/local.js';
-import { asSandbox, type CreatedBank, createBank, runtime } from './support/hosted.js';
 
 // A bank's state lives in its Durable Object's SQLite storage: every change is committed before its
 // answer, so stopping workerd (every object evicted) in the middle of a sequence of writes loses none

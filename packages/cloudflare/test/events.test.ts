@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type CreatedBank, createBank, runtime } from '@sandbank/test-support/hosted';
 import { WebSocket } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostedEvent } from '../src/events.js';
 import type { LocalRuntime } from '../src/local.js';
-import { type CreatedBank, createBank, runtime } from './support/hosted.js';
 
 // `{baseUrl}/_sandbank/events`: a WebSocket (the hibernation API) carrying the bank's committed
 // changes with their log number and its request log, as the service worker broadcasts them.

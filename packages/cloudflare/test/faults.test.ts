@@ -1,6 +1,6 @@
+import { type HostedBank, hostedBank, runtime } from '@sandbank/test-support/hosted';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../src/local.js';
-import { type HostedBank, hostedBank, runtime } from './support/hosted.js';
 
 // Issue 19 on a hosted bank: its fault rules through its control plane (with the control token).
 

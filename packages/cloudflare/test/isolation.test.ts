@@ -1,7 +1,14 @@
+import { api, consent, KARI } from '@sandbank/test-support/ais';
+import {
+  exportState,
+  FIXED,
+  type HostedBank,
+  hostedBank,
+  problem,
+  runtime,
+} from '@sandbank/test-support/hosted';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, consent, KARI } from '../../engine/test/support/ais.js';
 import type { LocalRuntime } from '../src/local.js';
-import { exportState, FIXED, type HostedBank, hostedBank, problem, runtime } from './support/hosted.js';
 
 // Banks on one Worker never see each other: state, clock, ids, sessions, tokens and SCA pages are
 // each bank's own.

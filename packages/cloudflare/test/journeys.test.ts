@@ -1,8 +1,8 @@
+import { getPage, KARI, REDIRECT_URI, startConsent, submit } from '@sandbank/test-support/ais';
+import { exportState, hostedBank, runtime } from '@sandbank/test-support/hosted';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountInformationJourney, paymentJourney } from '../../../test/journeys/flows.js';
-import { getPage, KARI, REDIRECT_URI, startConsent, submit } from '../../engine/test/support/ais.js';
 import type { LocalRuntime } from '../src/local.js';
-import { exportState, hostedBank, runtime } from './support/hosted.js';
 
 // The account-information and payment journeys of the engine (test/journeys), run against hosted banks
 // in workerd over plain HTTP: signed requests, the SCA pages as a PSU's browser walks them (no token),

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { asSandbox, type CreatedBank, exportState, FIXED } from '@sandbank/test-support/hosted';
 import { afterAll, describe, expect, it } from 'vitest';
 import { paymentJourney } from '../../../test/journeys/flows.js';
-import { asSandbox, type CreatedBank, exportState, FIXED } from './support/hosted.js';
 
 // The hosted mode's promise, through the command a newcomer runs: `pnpm serve:cloud --persist DIR` starts
 // a local runtime; two banks made through POST /tenants; one driven through consent, SCA and a

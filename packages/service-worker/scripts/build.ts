@@ -20,7 +20,7 @@ await build({
   logLevel: 'warning',
 });
 await build({
-  entryPoints: [src('vite.ts'), src('cli.ts'), src('bundle.ts')],
+  entryPoints: [src('vite.ts'), src('cli.ts'), src('bundle.ts'), src('internal.ts')],
   outdir: dist,
   bundle: true,
   format: 'esm',

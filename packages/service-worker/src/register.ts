@@ -134,6 +134,36 @@ function channelSubscribe(listener: (event: SandbankEvent) => void): () => void 
   return () => channel.close();
 }
 
+/** The options that configure the engine, whether it runs in the worker or in the page. */
+const ENGINE_OPTIONS = [
+  'profile',
+  'basePath',
+  'seed',
+  'controlPlane',
+  'signatures',
+  'signResponses',
+  'clockSkew',
+  'acceptFixDefaults',
+  'registeredTpps',
+  'maxBodyBytes',
+] as const;
+
+/** What the worker reads from its script URL: the engine's options and the worker's own. */
+const WORKER_OPTIONS = [...ENGINE_OPTIONS, 'compactEvery', 'compactIdleMs', 'autoSign'] as const;
+
+/**
+ * The `keys` the page set, and only those: an option left unset stays absent (not `undefined`), so the
+ * engine's and the worker's own defaults apply.
+ */
+function setOptions<K extends keyof RegisterSandboxOptions>(
+  options: RegisterSandboxOptions,
+  keys: readonly K[],
+): Pick<RegisterSandboxOptions, K> {
+  const set: Partial<Pick<RegisterSandboxOptions, K>> = {};
+  for (const key of keys) if (options[key] !== undefined) set[key] = options[key];
+  return set as Pick<RegisterSandboxOptions, K>;
+}
+
 async function inPage(options: RegisterSandboxOptions, why: string | null): Promise<RegisteredSandbox> {
   if (why !== null) console.warn(`[sandbank] ${why} Requests are answered by an in-page engine instead.`);
   if (options.autoSign !== undefined) {
@@ -145,16 +175,7 @@ async function inPage(options: RegisterSandboxOptions, why: string | null): Prom
   const { installSandbox } = await import('@sandbank/engine/testing');
   const installed = installSandbox({
     onUnhandledRequest: 'bypass',
-    ...(options.profile === undefined ? {} : { profile: options.profile }),
-    ...(options.basePath === undefined ? {} : { basePath: options.basePath }),
-    ...(options.seed === undefined ? {} : { seed: options.seed }),
-    ...(options.controlPlane === undefined ? {} : { controlPlane: options.controlPlane }),
-    ...(options.signatures === undefined ? {} : { signatures: options.signatures }),
-    ...(options.signResponses === undefined ? {} : { signResponses: options.signResponses }),
-    ...(options.clockSkew === undefined ? {} : { clockSkew: options.clockSkew }),
-    ...(options.acceptFixDefaults === undefined ? {} : { acceptFixDefaults: options.acceptFixDefaults }),
-    ...(options.registeredTpps === undefined ? {} : { registeredTpps: options.registeredTpps }),
-    ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
+    ...setOptions(options, ENGINE_OPTIONS),
   });
   return {
     mode: 'in-page',
@@ -257,21 +278,7 @@ export async function registerSandbox(options: RegisterSandboxOptions = {}): Pro
 
   const container = navigator.serviceWorker;
   const scriptUrl = new URL(options.url ?? '/sandbank-sw.js', location.href);
-  const search = writeWorkerConfig({
-    ...(options.basePath === undefined ? {} : { basePath: options.basePath }),
-    ...(options.profile === undefined ? {} : { profile: options.profile }),
-    ...(options.seed === undefined ? {} : { seed: options.seed }),
-    ...(options.controlPlane === undefined ? {} : { controlPlane: options.controlPlane }),
-    ...(options.compactEvery === undefined ? {} : { compactEvery: options.compactEvery }),
-    ...(options.compactIdleMs === undefined ? {} : { compactIdleMs: options.compactIdleMs }),
-    ...(options.signatures === undefined ? {} : { signatures: options.signatures }),
-    ...(options.signResponses === undefined ? {} : { signResponses: options.signResponses }),
-    ...(options.clockSkew === undefined ? {} : { clockSkew: options.clockSkew }),
-    ...(options.acceptFixDefaults === undefined ? {} : { acceptFixDefaults: options.acceptFixDefaults }),
-    ...(options.registeredTpps === undefined ? {} : { registeredTpps: options.registeredTpps }),
-    ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
-    ...(options.autoSign === undefined ? {} : { autoSign: options.autoSign }),
-  });
+  const search = writeWorkerConfig(setOptions(options, WORKER_OPTIONS));
   scriptUrl.search = search.toString();
   const scope = new URL(options.scope ?? '/', location.href);
   if (!location.href.startsWith(scope.href)) {

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { createSandbox, type Sandbox, type State } from '@sandbank/engine';
+import { signing } from '@sandbank/test-support/signing';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { signing } from '../../engine/test/support/signing.js';
 import { type DurableStore, openStore } from '../src/storage/index.js';
 
 // The worker's durability promise at the storage level: whatever the sandbox went through (bulk

@@ -1,4 +1,5 @@
 import { current, type Draft, isDraft } from 'immer';
+import { allocateId } from './ids.js';
 import type { State, Transaction } from './state.js';
 
 /**
@@ -15,6 +16,33 @@ export const CHUNK_MAX = 1024;
 
 function before(a: Transaction, b: Transaction): boolean {
   return a.bookingDate < b.bookingDate || (a.bookingDate === b.bookingDate && a.seq < b.seq);
+}
+
+/** What a new ledger entry says; `ledgerEntry` adds its id, account, sequence number and currency. */
+export type EntryFields = Omit<Transaction, 'transactionId' | 'accountId' | 'seq' | 'currency'>;
+
+/**
+ * A new entry on `account`'s ledger, the one way every booking, reservation, seeded or mock-data
+ * transaction is made: the next id from the bank's counter (so ids never repeat and follow the seed),
+ * that counter as its sequence number (the order among entries of one day), the account's currency.
+ */
+export function ledgerEntry(
+  state: { meta: { seed: string; counter: number } },
+  account: { id: string; currency: string },
+  { status, bookingDate, valueDate, amount, ...details }: EntryFields,
+): Transaction {
+  const transactionId = allocateId(state);
+  return {
+    transactionId,
+    accountId: account.id,
+    status,
+    seq: state.meta.counter,
+    bookingDate,
+    ...(valueDate === undefined ? {} : { valueDate }),
+    amount,
+    currency: account.currency,
+    ...details,
+  };
 }
 
 /** Inserts `tx` in order; mutates `ledger` (an immer draft or a plain ledger being built). */

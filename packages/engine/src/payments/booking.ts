@@ -1,7 +1,7 @@
 import type { Draft } from 'immer';
 import { isoDate } from '../core/dates.js';
 import { allocateId } from '../core/ids.js';
-import { ledgerInsert, ledgerRemove } from '../core/ledger.js';
+import { ledgerEntry, ledgerInsert, ledgerRemove } from '../core/ledger.js';
 import { addAmounts, compareAmounts, negateAmount } from '../core/money.js';
 import type { Account, AccountRef, Payment, State, Transaction } from '../core/state.js';
 
@@ -67,20 +67,15 @@ function postToAccount(
   now: number,
 ): string {
   const account = draft.accounts[accountId] as Draft<Account>;
-  const transactionId = allocateId(draft);
-  const tx: Transaction = {
-    transactionId,
-    accountId,
+  const tx = ledgerEntry(draft, account, {
     status: 'booked',
-    seq: draft.meta.counter,
     bookingDate: isoDate(now),
     valueDate: isoDate(now),
     amount,
-    currency: account.currency,
     proprietaryBankTransactionCode: amount.startsWith('-') ? 'R_600' : 'R_710',
     paymentId: details.paymentId,
     remittanceInformationUnstructured: details.remittanceInformationUnstructured ?? details.text,
-  };
+  });
   if (details.creditorName !== undefined) tx.creditorName = details.creditorName;
   if (details.creditorAccount !== undefined) tx.creditorAccount = details.creditorAccount;
   if (details.debtorAccount !== undefined) tx.debtorAccount = details.debtorAccount;
@@ -92,7 +87,7 @@ function postToAccount(
   const ledger = draft.transactions[accountId] ?? [];
   draft.transactions[accountId] = ledger;
   ledgerInsert(ledger, tx);
-  return transactionId;
+  return tx.transactionId;
 }
 
 function postToCard(
@@ -165,26 +160,21 @@ export function reserve(
 ): string | null {
   const account = draft.accounts[debtor.id];
   if (debtor.kind !== 'account' || account === undefined) return null;
-  const transactionId = allocateId(draft);
-  const tx: Transaction = {
-    transactionId,
-    accountId: account.id,
+  const tx = ledgerEntry(draft, account, {
     status: 'pending',
-    seq: draft.meta.counter,
     bookingDate: isoDate(now),
     amount: negateAmount(amount, account.currency),
-    currency: account.currency,
     proprietaryBankTransactionCode: 'R_600',
     paymentId: details.paymentId,
     remittanceInformationUnstructured: details.remittanceInformationUnstructured ?? details.text,
-  };
+  });
   if (details.creditorName !== undefined) tx.creditorName = details.creditorName;
   if (details.creditorAccount !== undefined) tx.creditorAccount = details.creditorAccount;
   account.expected = addAmounts(account.currency, account.expected, tx.amount);
   const ledger = draft.transactions[account.id] ?? [];
   draft.transactions[account.id] = ledger;
   ledgerInsert(ledger, tx);
-  return transactionId;
+  return tx.transactionId;
 }
 
 /** Removes a reservation made by `reserve`, giving the amount back to the expected balance. */

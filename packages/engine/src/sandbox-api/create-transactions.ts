@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { isoDate } from '../core/dates.js';
 import { apiError } from '../core/errors.js';
 import { json } from '../core/http.js';
-import { allocateId } from '../core/ids.js';
-import { ledgerInsert } from '../core/ledger.js';
+import { ledgerEntry, ledgerInsert } from '../core/ledger.js';
 import { addAmounts, canonicalAmount, compareAmounts } from '../core/money.js';
 import type { Operation } from '../core/router.js';
 import type { Account, AccountRef, State, Transaction } from '../core/state.js';
@@ -82,17 +81,12 @@ export const createTransactions: Operation = (draft, input, ctx) => {
   const today = isoDate(ctx.now);
   const amounts = items.map((tx, i) => validate(draft, account, tx, i, today));
   const created = items.map((tx, i): Transaction => {
-    const transactionId = allocateId(draft);
-    const out: Transaction = {
-      transactionId,
-      accountId: account.id,
+    const out = ledgerEntry(draft, account, {
       status: 'booked',
-      seq: draft.meta.counter,
       bookingDate: tx.bookingDate,
       valueDate: tx.valueDate,
       amount: amounts[i] as string,
-      currency: account.currency,
-    };
+    });
     for (const key of [
       'remittanceInformationUnstructured',
       'creditorName',

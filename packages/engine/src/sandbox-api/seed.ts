@@ -1,6 +1,6 @@
 import { DAY_MS, isoDate } from '../core/dates.js';
 import { allocateId } from '../core/ids.js';
-import { ledgerFrom } from '../core/ledger.js';
+import { ledgerEntry, ledgerFrom } from '../core/ledger.js';
 import { addAmounts, fromMinor, negateAmount, toMinor } from '../core/money.js';
 import { type Account, emptyState, type State, type Transaction } from '../core/state.js';
 import { ibanFromBban, makeBban } from './norwegian.js';
@@ -290,18 +290,14 @@ function toTransaction(
   draft: Draft,
   status: 'booked' | 'pending',
 ): Transaction {
-  const tx: Transaction = {
-    transactionId: allocateId(state),
-    accountId: account.id,
+  const tx = ledgerEntry(state, account, {
     status,
-    seq: state.meta.counter,
     bookingDate: isoDate(draft.date),
+    ...(status === 'booked' ? { valueDate: isoDate(draft.date) } : {}),
     amount: draft.amount,
-    currency: account.currency,
     remittanceInformationUnstructured: draft.text,
     proprietaryBankTransactionCode: draft.code,
-  };
-  if (status === 'booked') tx.valueDate = isoDate(draft.date);
+  });
   const own = { bban: account.bban, iban: account.iban, currency: account.currency };
   const incoming = !draft.amount.startsWith('-');
   const other = draft.counterpart ?? draft.text;

@@ -1,5 +1,3 @@
-import { describe, expect, it } from 'vitest';
-import { createSeedState } from '../../src/sandbox-api/seed.js';
 import {
   api,
   controls,
@@ -12,7 +10,9 @@ import {
   stateWithTransactions,
   submit,
   walkSca,
-} from '../support/ais.js';
+} from '@sandbank/test-support/ais';
+import { describe, expect, it } from 'vitest';
+import { createSeedState } from '../../src/sandbox-api/seed.js';
 
 /**
  * The whole account-information journey as a TPP makes it: consent → SCA pages → redirect →

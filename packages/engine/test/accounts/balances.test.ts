@@ -1,5 +1,5 @@
+import { api, consent, KARI, sandbox } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
-import { api, consent, KARI, sandbox } from '../support/ais.js';
 
 describe('GET /v1/accounts/{id} and /balances', () => {
   it('answers closingBooked and expected, amounts as strings (the default since 01-Aug-2020, part 9)', async () => {

@@ -1,6 +1,6 @@
+import { api, consent, KARI, START, sandbox } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
 import { createSeedState } from '../../src/sandbox-api/seed.js';
-import { api, consent, KARI, START, sandbox } from '../support/ais.js';
 
 function withCardTransactions() {
   const state = createSeedState('sandbank', START);

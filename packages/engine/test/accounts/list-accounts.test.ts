@@ -1,5 +1,5 @@
+import { api, consent, KARI, OLA, sandbox } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
-import { api, consent, KARI, OLA, sandbox } from '../support/ais.js';
 
 describe('GET /v1/accounts', () => {
   it('lists only the consented accounts, with links that carry verbs', async () => {

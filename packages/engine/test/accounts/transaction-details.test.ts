@@ -1,5 +1,5 @@
+import { advance, api, consent, DAY_MINUTES, FJORDLYS, KARI, sandbox } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
-import { advance, api, consent, DAY_MINUTES, FJORDLYS, KARI, sandbox } from '../support/ais.js';
 
 async function setUp(nationalId = KARI, options: Parameters<typeof sandbox>[0] = {}) {
   const sb = sandbox(options);

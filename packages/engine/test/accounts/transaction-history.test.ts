@@ -1,5 +1,5 @@
+import { advance, api, consent, KARI, sandbox } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
-import { advance, api, consent, KARI, sandbox } from '../support/ais.js';
 
 describe('transaction history older than 90 days (part 5.2 rule 7)', () => {
   it('is open right after the SCA', async () => {

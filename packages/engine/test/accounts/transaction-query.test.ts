@@ -1,5 +1,5 @@
+import { api, consent, KARI, sandbox, stateWithTransactions } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
-import { api, consent, KARI, sandbox, stateWithTransactions } from '../support/ais.js';
 
 async function setUp(profile: 'sandbox' | 'production' = 'sandbox') {
   const { state, accountId } = stateWithTransactions(300);

@@ -1,6 +1,16 @@
+import { approveBasket, basketStatus, createBasket, kariPayments } from '@sandbank/test-support/baskets';
+import {
+  account,
+  advance,
+  api,
+  approve,
+  KARI,
+  newSandbox,
+  OLA,
+  state,
+  status,
+} from '@sandbank/test-support/payments';
 import { describe, expect, it } from 'vitest';
-import { approveBasket, basketStatus, createBasket, kariPayments } from '../support/baskets.js';
-import { account, advance, api, approve, KARI, newSandbox, OLA, state, status } from '../support/payments.js';
 
 describe('signing basket approval (parts 2.5, 3 rule 1)', () => {
   it('approves a basket of 10 with one SCA; one underfunded payment fails alone and the basket ends RJCT', async () => {

@@ -1,6 +1,6 @@
+import { approveBasket, createBasket, kariPayments } from '@sandbank/test-support/baskets';
+import { api, KARI, newSandbox, paymentHeaders } from '@sandbank/test-support/payments';
 import { describe, expect, it } from 'vitest';
-import { approveBasket, createBasket, kariPayments } from '../support/baskets.js';
-import { api, KARI, newSandbox, paymentHeaders } from '../support/payments.js';
 
 describe('signing basket delete and authorisations', () => {
   it('deletes an unauthorised basket (204); its payments stay RCVD and can go in another basket', async () => {

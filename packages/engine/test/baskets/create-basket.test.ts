@@ -1,6 +1,6 @@
+import { approveBasket, createBasket, kariPayments } from '@sandbank/test-support/baskets';
+import { approve, createPayment, KARI, ndctBody, newSandbox, state } from '@sandbank/test-support/payments';
 import { describe, expect, it } from 'vitest';
-import { approveBasket, createBasket, kariPayments } from '../support/baskets.js';
-import { approve, createPayment, KARI, ndctBody, newSandbox, state } from '../support/payments.js';
 
 describe('POST /v1/signing-baskets', () => {
   it('creates a basket: 201 with basketId, RCVD and an scaRedirect', async () => {

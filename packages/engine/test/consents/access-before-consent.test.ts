@@ -1,5 +1,5 @@
+import { api, KARI, REDIRECT_URI, sandbox, walkSca } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
-import { api, KARI, REDIRECT_URI, sandbox, walkSca } from '../support/ais.js';
 
 describe('account information before consent', () => {
   it('answers GET /v1/accounts with 401 and a working scaRedirect', async () => {

@@ -1,5 +1,5 @@
+import { advance, api, consent, DAY_MINUTES, KARI, sandbox } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
-import { advance, api, consent, DAY_MINUTES, KARI, sandbox } from '../support/ais.js';
 
 async function setUp() {
   const sb = sandbox();

@@ -1,5 +1,3 @@
-import { describe, expect, it } from 'vitest';
-import { createSeedState } from '../../src/sandbox-api/seed.js';
 import {
   api,
   consent,
@@ -12,7 +10,9 @@ import {
   START,
   sandbox,
   submit,
-} from '../support/ais.js';
+} from '@sandbank/test-support/ais';
+import { describe, expect, it } from 'vitest';
+import { createSeedState } from '../../src/sandbox-api/seed.js';
 
 /** The seed, plus Fjordlys's PSU engaged in Nordkapp's agreement for one account. */
 function twoAgreements() {

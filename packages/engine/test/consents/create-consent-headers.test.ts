@@ -1,5 +1,5 @@
+import { api, REDIRECT_URI, sandbox } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
-import { api, REDIRECT_URI, sandbox } from '../support/ais.js';
 
 describe('POST /v1/bank-offered-consents headers', () => {
   it.each([

@@ -1,5 +1,5 @@
+import { ORIGIN, REDIRECT_URI, START, sandbox } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
-import { ORIGIN, REDIRECT_URI, START, sandbox } from '../support/ais.js';
 
 /** part 4.2 item 12: bank-offered consent creation disregards its body, whatever it holds. */
 const BODIES: Array<[string, BodyInit, string | null]> = [

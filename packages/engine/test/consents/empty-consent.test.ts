@@ -1,5 +1,5 @@
+import { api, consent, KARI, sandbox } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
-import { api, consent, KARI, sandbox } from '../support/ais.js';
 
 describe('a consent approved with no account ticked', () => {
   it('answers reads with 401 CONSENT_INVALID saying nothing was selected, with a new scaRedirect', async () => {

@@ -1,5 +1,5 @@
+import { api, FJORDLYS, KARI, REDIRECT_URI, sandbox, walkSca } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
-import { api, FJORDLYS, KARI, REDIRECT_URI, sandbox, walkSca } from '../support/ais.js';
 
 const headers = { 'tpp-redirect-uri': REDIRECT_URI, 'tpp-session-id': 'pis-session' };
 

@@ -1,5 +1,5 @@
+import { api, REDIRECT_URI, sandbox, setClock } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
-import { api, REDIRECT_URI, sandbox, setClock } from '../support/ais.js';
 
 // part 9 rule 3: "/v1/consents is removed on 05-Dec-2024 in favour of /v1/bank-offered-consents",
 // by the bank clock: deprecated before that day, gone from it on.

@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import {
   anotherBrowser,
   api,
@@ -10,8 +9,9 @@ import {
   ORIGIN,
   sandbox,
   submit,
-} from '../support/ais.js';
-import { parseForms } from '../support/form.js';
+} from '@sandbank/test-support/ais';
+import { parseForms } from '@sandbank/test-support/form';
+import { describe, expect, it } from 'vitest';
 
 const PAGE = `${ORIGIN}/_sandbank/consents`;
 

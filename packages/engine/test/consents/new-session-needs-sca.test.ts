@@ -1,5 +1,5 @@
+import { advance, api, consent, getPage, KARI, sandbox, submit, walkSca } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
-import { advance, api, consent, getPage, KARI, sandbox, submit, walkSca } from '../support/ais.js';
 
 // part 5.2 rule 6: "Creating a new session id before the old one expires requires a new SCA; when
 // completed it invalidates the old id; when aborted the old id stays valid." A session id that never

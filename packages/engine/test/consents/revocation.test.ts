@@ -1,5 +1,14 @@
+import {
+  api,
+  consent,
+  controls,
+  getPage,
+  KARI,
+  sandbox,
+  startConsent,
+  submit,
+} from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
-import { api, consent, controls, getPage, KARI, sandbox, startConsent, submit } from '../support/ais.js';
 
 describe('revoking consent on the consent page (part 5.2 rule 4)', () => {
   it('pre-selects granted accounts; unticking one revokes it without telling the TPP', async () => {

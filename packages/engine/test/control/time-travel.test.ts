@@ -1,6 +1,6 @@
+import { api, createPayment, ndctBody, newSandbox } from '@sandbank/test-support/payments';
 import { describe, expect, it } from 'vitest';
 import type { RequestLogEntry, SandboxEvent } from '../../src/index.js';
-import { api, createPayment, ndctBody, newSandbox } from '../support/payments.js';
 
 function recording(sandbox: ReturnType<typeof newSandbox>) {
   const events: SandboxEvent[] = [];

@@ -1,7 +1,7 @@
+import { api, consent, KARI, type Psu, sandbox, setClock } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
 import type { SandboxOptions } from '../../src/index.js';
 import { createSeedState } from '../../src/sandbox-api/seed.js';
-import { api, consent, KARI, type Psu, sandbox, setClock } from '../support/ais.js';
 
 // part 9 rule 2: "Breaking changes are opt-in first through the x-accept-fix header and become
 // default after a 3-month notice", on the dates of the part 9 table, by the bank clock.

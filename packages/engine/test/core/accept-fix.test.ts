@@ -1,5 +1,5 @@
+import { call, fixedSandbox, messages } from '@sandbank/test-support/http';
 import { describe, expect, it } from 'vitest';
-import { call, fixedSandbox, messages } from '../support/http.js';
 
 describe('x-accept-fix (part 9)', () => {
   it('accepts the known fixes, comma-separated with spaces', async () => {

@@ -1,5 +1,5 @@
+import { call, fixedSandbox, messages } from '@sandbank/test-support/http';
 import { describe, expect, it } from 'vitest';
-import { call, fixedSandbox, messages } from '../support/http.js';
 
 const post = (body: unknown) => call(fixedSandbox(), 'POST', '/v1/sandbox/initialize', { body });
 

@@ -1,6 +1,6 @@
+import { call, FIXED_NOW, fixedSandbox, messages } from '@sandbank/test-support/http';
 import { describe, expect, it } from 'vitest';
 import { createSandbox } from '../../src/index.js';
-import { call, FIXED_NOW, fixedSandbox, messages } from '../support/http.js';
 
 describe('the bank clock through the control plane', () => {
   it('reads the clock source by default', async () => {

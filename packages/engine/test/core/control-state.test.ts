@@ -1,5 +1,5 @@
+import { call, fixedSandbox, messages } from '@sandbank/test-support/http';
 import { describe, expect, it } from 'vitest';
-import { call, fixedSandbox, messages } from '../support/http.js';
 
 describe('state export, import and reset through the control plane', () => {
   it('exports the whole state as JSON', async () => {

@@ -1,10 +1,11 @@
 // A transport that cannot carry cookies (a service worker, an engine in the page) keeps them in a
 // jar the engine reads and writes: the bank's pages work the same as over HTTP.
+
+import { KARI, START, startConsent } from '@sandbank/test-support/ais';
+import { parseForm } from '@sandbank/test-support/form';
+import { signing, TEST_TPP_REGISTRATION } from '@sandbank/test-support/signing';
 import { describe, expect, it } from 'vitest';
 import { createMemoryCookieJar, createSandbox } from '../../src/index.js';
-import { KARI, START, startConsent } from '../support/ais.js';
-import { parseForm } from '../support/form.js';
-import { signing, TEST_TPP_REGISTRATION } from '../support/signing.js';
 
 describe('the memory cookie jar', () => {
   it('sends a cookie below its path only, the longer path first', () => {

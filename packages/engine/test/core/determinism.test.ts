@@ -1,5 +1,5 @@
+import { call, fixedSandbox } from '@sandbank/test-support/http';
 import { describe, expect, it } from 'vitest';
-import { call, fixedSandbox } from '../support/http.js';
 
 async function run(seed: string): Promise<string[]> {
   const sandbox = fixedSandbox({ seed });

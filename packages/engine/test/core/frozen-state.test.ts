@@ -1,5 +1,5 @@
+import { call, fixedSandbox } from '@sandbank/test-support/http';
 import { describe, expect, it } from 'vitest';
-import { call, fixedSandbox } from '../support/http.js';
 
 describe('the state is immutable', () => {
   it('is deeply frozen from the start and after every change', async () => {

@@ -1,5 +1,5 @@
+import { call, fixedSandbox, messages } from '@sandbank/test-support/http';
 import { describe, expect, it } from 'vitest';
-import { call, fixedSandbox, messages } from '../support/http.js';
 
 const cases: Array<[header: string, bad: string, good: string]> = [
   ['PSU-ID', 'not-a-uuid', '3f1c2a9e-5b6d-4e7f-8a9b-0c1d2e3f4a5b'],

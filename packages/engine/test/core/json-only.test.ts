@@ -1,5 +1,5 @@
+import { call, fixedSandbox, messages } from '@sandbank/test-support/http';
 import { describe, expect, it } from 'vitest';
-import { call, fixedSandbox, messages } from '../support/http.js';
 
 describe('JSON only (part 1)', () => {
   it('rejects an XML body with 415 and says to send JSON', async () => {

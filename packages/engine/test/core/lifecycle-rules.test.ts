@@ -1,3 +1,12 @@
+import {
+  KARI as AIS_KARI,
+  advance as advanceAis,
+  api as aisApi,
+  consent,
+  sandbox,
+} from '@sandbank/test-support/ais';
+import { basketStatus, createBasket, kariPayments } from '@sandbank/test-support/baskets';
+import { api, approve, newSandbox, state } from '@sandbank/test-support/payments';
 import { describe, expect, it } from 'vitest';
 import {
   basketStatusOf,
@@ -9,9 +18,6 @@ import {
   SESSION_MS,
   worstCaseStatus,
 } from '../../src/index.js';
-import { KARI as AIS_KARI, advance as advanceAis, api as aisApi, consent, sandbox } from '../support/ais.js';
-import { basketStatus, createBasket, kariPayments } from '../support/baskets.js';
-import { api, approve, newSandbox, state } from '../support/payments.js';
 
 // The rules the public entry exports for apps that show the state (the playground) are the ones the
 // bank answers by: each is checked against the bank's own answers.

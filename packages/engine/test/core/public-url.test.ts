@@ -1,6 +1,3 @@
-import { describe, expect, it } from 'vitest';
-import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/index.js';
-import { presetIdentity, signRequest } from '../../src/tpp/index.js';
 import {
   api,
   controls,
@@ -11,8 +8,11 @@ import {
   startConsent,
   submit,
   walkSca,
-} from '../support/ais.js';
-import { TEST_TPP_REGISTRATION } from '../support/signing.js';
+} from '@sandbank/test-support/ais';
+import { TEST_TPP_REGISTRATION } from '@sandbank/test-support/signing';
+import { describe, expect, it } from 'vitest';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/index.js';
+import { presetIdentity, signRequest } from '../../src/tpp/index.js';
 
 // A bank mounted below a path (a hosted bank at https://host/t/{id}): requests carry the prefix, which
 // is removed once before routing, and every link the bank hands out carries it too.

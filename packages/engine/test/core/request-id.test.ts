@@ -1,5 +1,5 @@
+import { fixedSandbox, messages, ORIGIN } from '@sandbank/test-support/http';
 import { describe, expect, it } from 'vitest';
-import { fixedSandbox, messages, ORIGIN } from '../support/http.js';
 
 async function send(headers: Record<string, string>) {
   const response = await fixedSandbox().fetch(

@@ -1,8 +1,8 @@
+import { api, consent, KARI, type Psu, sandbox } from '@sandbank/test-support/ais';
+import { kariPayments } from '@sandbank/test-support/baskets';
+import { createPayment, ndctBody, paymentHeaders, state } from '@sandbank/test-support/payments';
 import { describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/index.js';
-import { api, consent, KARI, type Psu, sandbox } from '../support/ais.js';
-import { kariPayments } from '../support/baskets.js';
-import { createPayment, ndctBody, paymentHeaders, state } from '../support/payments.js';
 
 // part 4.1: x-accept-fix, TPP-Session-ID and TPP-Redirect-URI are "Required on B, T, P": create
 // signing basket, get transaction details and create payment answer a missing one the same way.

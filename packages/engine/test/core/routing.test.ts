@@ -1,5 +1,5 @@
+import { call, fixedSandbox, messages } from '@sandbank/test-support/http';
 import { describe, expect, it } from 'vitest';
-import { call, fixedSandbox, messages } from '../support/http.js';
 
 describe('routing', () => {
   it('answers an unknown path with 404 NOT_FOUND in tppMessages form', async () => {

@@ -1,8 +1,8 @@
+import { FIXED_NOW } from '@sandbank/test-support/http';
 import { describe, expect, it, vi } from 'vitest';
 import type { Route } from '../../src/core/router.js';
 import { createApp } from '../../src/gateway/app.js';
 import { createSeedState } from '../../src/sandbox-api/seed.js';
-import { FIXED_NOW } from '../support/http.js';
 
 describe('unexpected exceptions', () => {
   it('become one 500 SYSTEM_ERROR, logged, with the state untouched', () => {

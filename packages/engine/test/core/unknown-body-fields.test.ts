@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import {
   api,
   approve,
@@ -9,13 +8,14 @@ import {
   newSandbox,
   paymentHeaders,
   state,
-} from '../support/payments.js';
+} from '@sandbank/test-support/payments';
 import {
   accountBody,
   KARI as MOCK_KARI,
   api as mockApi,
   newSandbox as mockSandbox,
-} from '../support/sandbox-api.js';
+} from '@sandbank/test-support/sandbox-api';
+import { describe, expect, it } from 'vitest';
 
 // A body field the contract (part 2) does not define is dropped and told as a WARNING naming it
 // (code FORMAT_ERROR, the field's path); it is never stored or echoed. Keys such as `__proto__`

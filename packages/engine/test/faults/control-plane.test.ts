@@ -1,8 +1,8 @@
+import { api, START } from '@sandbank/test-support/ais';
+import { call, messages } from '@sandbank/test-support/http';
+import { signing, TEST_TPP_REGISTRATION } from '@sandbank/test-support/signing';
 import { describe, expect, it } from 'vitest';
 import { createSandbox } from '../../src/index.js';
-import { api, START } from '../support/ais.js';
-import { call, messages } from '../support/http.js';
-import { signing, TEST_TPP_REGISTRATION } from '../support/signing.js';
 
 function bank(profile: 'sandbox' | 'production' = 'sandbox') {
   const raw = createSandbox({ now: () => START, registeredTpps: [TEST_TPP_REGISTRATION], profile });

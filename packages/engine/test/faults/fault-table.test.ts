@@ -1,16 +1,16 @@
-import { CookieJar } from 'tough-cookie';
-import { describe, it } from 'vitest';
-import { createSandbox } from '../../src/index.js';
-import { START } from '../support/ais.js';
+import { START } from '@sandbank/test-support/ais';
 import {
   expectTableCoversBank,
   FAULT_CASES,
   type FaultDriver,
   observe,
   runFaultCase,
-} from '../support/fault-cases.js';
+} from '@sandbank/test-support/fault-cases';
+import { CookieJar } from 'tough-cookie';
+import { describe, it } from 'vitest';
+import { createSandbox } from '../../src/index.js';
 
-// The shared table (test/support/fault-cases.ts) in process: the same cases run over `sandbank serve`
+// The shared table (packages/test-support/src/fault-cases.ts) in process: the same cases run over `sandbank serve`
 // (test/node/serve-fault-table.test.ts) and in the service worker (test/browser/fault-table.test.ts).
 
 const ORIGIN = 'http://localhost';

@@ -1,11 +1,10 @@
-import { describe, expect, it } from 'vitest';
 import {
   sandbox as aisSandbox,
   getPage,
   REDIRECT_URI,
   redirectParams,
   startConsent,
-} from '../support/ais.js';
+} from '@sandbank/test-support/ais';
 import {
   advance,
   api,
@@ -17,8 +16,9 @@ import {
   newSandbox,
   state,
   status,
-} from '../support/payments.js';
-import { TEST_TPP } from '../support/signing.js';
+} from '@sandbank/test-support/payments';
+import { TEST_TPP } from '@sandbank/test-support/signing';
+import { describe, expect, it } from 'vitest';
 
 async function addRule(sb: Parameters<typeof api>[0], rule: unknown) {
   const reply = await api(sb, 'POST', '/_sandbank/faults', { body: rule });

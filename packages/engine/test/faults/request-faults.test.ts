@@ -1,8 +1,8 @@
+import { api, consent, KARI, START } from '@sandbank/test-support/ais';
+import { call } from '@sandbank/test-support/http';
+import { signing, TEST_TPP, TEST_TPP_REGISTRATION } from '@sandbank/test-support/signing';
 import { describe, expect, it } from 'vitest';
 import { createSandbox, type State } from '../../src/index.js';
-import { api, consent, KARI, START } from '../support/ais.js';
-import { call } from '../support/http.js';
-import { signing, TEST_TPP, TEST_TPP_REGISTRATION } from '../support/signing.js';
 
 function bank(options: Parameters<typeof createSandbox>[0] = {}) {
   const raw = createSandbox({ now: () => START, registeredTpps: [TEST_TPP_REGISTRATION], ...options });

@@ -1,9 +1,9 @@
+import { api, getPage, redirectParams, START, startConsent } from '@sandbank/test-support/ais';
+import { call } from '@sandbank/test-support/http';
+import { approve, createPayment, ndctBody, newSandbox, state } from '@sandbank/test-support/payments';
+import { signing, TEST_TPP_REGISTRATION } from '@sandbank/test-support/signing';
 import { describe, expect, it } from 'vitest';
 import { createSandbox, SCENARIOS } from '../../src/index.js';
-import { api, getPage, redirectParams, START, startConsent } from '../support/ais.js';
-import { call } from '../support/http.js';
-import { approve, createPayment, ndctBody, newSandbox, state } from '../support/payments.js';
-import { signing, TEST_TPP_REGISTRATION } from '../support/signing.js';
 
 function bank(options: Parameters<typeof createSandbox>[0] = {}) {
   const raw = createSandbox({ now: () => START, registeredTpps: [TEST_TPP_REGISTRATION], ...options });

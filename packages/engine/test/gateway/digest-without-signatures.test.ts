@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
+import { NDCT, NOW, ndctBody, paymentHeaders } from '@sandbank/test-support/payments';
+import { accountBody, KARI } from '@sandbank/test-support/sandbox-api';
 import { describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../src/index.js';
-import { NDCT, NOW, ndctBody, paymentHeaders } from '../support/payments.js';
-import { accountBody, KARI } from '../support/sandbox-api.js';
 
 // part 4.1: Digest is required on P (create payment) and S (create sandbox account). Turning request
 // signatures off turns off what needs a key, not the body check that needs none (docs/security.md).

@@ -1,6 +1,6 @@
+import { FIXED_NOW, ORIGIN } from '@sandbank/test-support/http';
 import { describe, expect, it, vi } from 'vitest';
 import { createSandbox } from '../../src/index.js';
-import { FIXED_NOW, ORIGIN } from '../support/http.js';
 
 const now = () => FIXED_NOW;
 

@@ -1,6 +1,6 @@
+import { fixedSandbox, ORIGIN } from '@sandbank/test-support/http';
 import { describe, expect, it } from 'vitest';
 import { checkTarget, parseHost } from '../../src/gateway/http-rules.js';
-import { fixedSandbox, ORIGIN } from '../support/http.js';
 
 // Issue 16 item 2 in sandbox.fetch (and so in the service worker): a URL parsed by WHATWG rules has
 // lost its dot segments, but `//` and encoded slashes survive and must not reach the router.

@@ -1,6 +1,8 @@
 // part 4.1: X-Request-ID is unique per call, so the bank carries out a signed request once; a replay
 // within the signature's window is refused (docs/security.md, "Replayed requests").
 import { createHash } from 'node:crypto';
+import { NOW, ndctBody, paymentHeaders } from '@sandbank/test-support/payments';
+import { TEST_TPP, TEST_TPP_REGISTRATION } from '@sandbank/test-support/signing';
 import { describe, expect, it } from 'vitest';
 import { MAX_IDS_PER_TPP, MAX_TPPS } from '../../src/core/replay.js';
 import type { State } from '../../src/core/state.js';
@@ -9,8 +11,6 @@ import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/inde
 import { clockWork, routes } from '../../src/routes.js';
 import { createSeedState } from '../../src/sandbox-api/seed.js';
 import { createTppIdentity, presetIdentity, signRequest, type TppIdentity } from '../../src/tpp/index.js';
-import { NOW, ndctBody, paymentHeaders } from '../support/payments.js';
-import { TEST_TPP, TEST_TPP_REGISTRATION } from '../support/signing.js';
 
 const ORIGIN = 'http://bank.test';
 const PAYMENTS = `${ORIGIN}/v1/payments/norwegian-domestic-credit-transfers?allowLogicalDuplicate=true`;

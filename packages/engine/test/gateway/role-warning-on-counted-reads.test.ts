@@ -1,8 +1,8 @@
+import { api, consent, KARI, START } from '@sandbank/test-support/ais';
+import { signing } from '@sandbank/test-support/signing';
 import { describe, expect, it } from 'vitest';
 import { createSandbox } from '../../src/index.js';
 import { presetIdentity } from '../../src/tpp/index.js';
-import { api, consent, KARI, START } from '../support/ais.js';
-import { signing } from '../support/signing.js';
 
 // A read that writes (transaction details count towards the daily cap, part 8) runs twice inside the
 // engine; the messages made before the operation, such as the sandbox profile's role warning, must

@@ -1,7 +1,7 @@
+import { FIXED_NOW } from '@sandbank/test-support/http';
 import { describe, expect, it } from 'vitest';
 import { createSandbox } from '../../src/index.js';
 import { presetIdentity, signRequest, verifyResponse } from '../../src/tpp/index.js';
-import { FIXED_NOW } from '../support/http.js';
 
 const URL_BASE = 'http://localhost';
 

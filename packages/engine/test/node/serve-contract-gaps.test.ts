@@ -3,9 +3,9 @@ import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { api, consent, KARI, OLA } from '@sandbank/test-support/ais';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox, State } from '../../src/index.js';
-import { api, consent, KARI, OLA } from '../support/ais.js';
 
 // The issue-15 rules over real HTTP: `sandbank serve --signatures off`, the bank clock set through the
 // control plane (the server itself runs on the machine's clock), once with the default x-accept-fix

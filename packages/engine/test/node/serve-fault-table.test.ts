@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { CookieJar } from 'tough-cookie';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectTableCoversBank,
   FAULT_CASES,
@@ -8,10 +6,12 @@ import {
   type Observed,
   observe,
   runFaultCase,
-} from '../support/fault-cases.js';
-import { type Served, startServe } from '../support/serve.js';
+} from '@sandbank/test-support/fault-cases';
+import { type Served, startServe } from '@sandbank/test-support/serve';
+import { CookieJar } from 'tough-cookie';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// Issue 19 over real HTTP: every effect and scenario of the shared table (test/support/fault-cases.ts)
+// Issue 19 over real HTTP: every effect and scenario of the shared table (packages/test-support/src/fault-cases.ts)
 // against one `sandbank serve --signatures off` for the file. The server runs on the machine's clock;
 // each case sets the bank clock through the control plane and reads it back around its request.
 

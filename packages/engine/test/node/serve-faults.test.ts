@@ -2,9 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { api, consent, KARI, type Psu } from '@sandbank/test-support/ais';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/index.js';
-import { api, consent, KARI, type Psu } from '../support/ais.js';
 
 // Issue 19 over real HTTP: `sandbank serve --signatures off`, the bank clock set through the control
 // plane (the server itself runs on the machine's clock).

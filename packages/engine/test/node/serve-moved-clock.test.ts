@@ -1,11 +1,12 @@
 // Over `pnpm serve`, a TPP that signs with another library and its own real clock keeps working after
 // the sandbox owner moves the bank clock a day ahead; a date 2 minutes from both clocks is refused
 // (docs/security.md, "The date window and a moved bank clock").
+
+import { type Served, startServe } from '@sandbank/test-support/serve';
 import httpSignature from 'http-signature';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatHttpDate } from '../../src/security/index.js';
 import { fixtures, fixtureText } from '../security/support.js';
-import { type Served, startServe } from '../support/serve.js';
 
 let lenient: Served;
 let strict: Served;

@@ -1,6 +1,6 @@
+import { type Served, startServe } from '@sandbank/test-support/serve';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presetIdentity, signRequest } from '../../src/tpp/index.js';
-import { type Served, startServe } from '../support/serve.js';
 
 let served: Served;
 let base = '';

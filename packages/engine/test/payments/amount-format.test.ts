@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import {
   account,
   api,
@@ -9,7 +8,8 @@ import {
   newSandbox,
   OLA,
   state,
-} from '../support/payments.js';
+} from '@sandbank/test-support/payments';
+import { describe, expect, it } from 'vitest';
 
 // part 2.1, Amount (payments, transaction details): "amount string, required, decimal. Precision 18
 // and scale 5 by contract, but fraction digits must match the ISO 4217 minor units of the currency."

@@ -1,5 +1,3 @@
-import { describe, expect, it } from 'vitest';
-import { makeBban } from '../../src/sandbox-api/norwegian.js';
 import {
   account,
   advance,
@@ -16,7 +14,9 @@ import {
   OLA,
   state,
   status,
-} from '../support/payments.js';
+} from '@sandbank/test-support/payments';
+import { describe, expect, it } from 'vitest';
+import { makeBban } from '../../src/sandbox-api/norwegian.js';
 
 const EXTERNAL = makeBban('1503', 123456);
 

@@ -1,5 +1,3 @@
-import { describe, expect, it } from 'vitest';
-import { makeBban } from '../../src/sandbox-api/norwegian.js';
 import {
   account,
   advance,
@@ -11,7 +9,9 @@ import {
   newSandbox,
   state,
   status,
-} from '../support/payments.js';
+} from '@sandbank/test-support/payments';
+import { describe, expect, it } from 'vitest';
+import { makeBban } from '../../src/sandbox-api/norwegian.js';
 
 describe('bulk payments', () => {
   it('executes every transfer from one debtor in the batch (ACSC)', async () => {

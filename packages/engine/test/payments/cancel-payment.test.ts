@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import {
   advance,
   api,
@@ -8,7 +7,8 @@ import {
   newSandbox,
   state,
   status,
-} from '../support/payments.js';
+} from '@sandbank/test-support/payments';
+import { describe, expect, it } from 'vitest';
 
 describe('DELETE payment', () => {
   it('cancels an unsigned payment: 204, then CANC', async () => {

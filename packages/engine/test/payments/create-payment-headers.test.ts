@@ -1,5 +1,5 @@
+import { codes, createPayment, KARI, ndctBody, newSandbox, state } from '@sandbank/test-support/payments';
 import { describe, expect, it } from 'vitest';
-import { codes, createPayment, KARI, ndctBody, newSandbox, state } from '../support/payments.js';
 
 describe('create payment: part 4.1 headers', () => {
   it.each([

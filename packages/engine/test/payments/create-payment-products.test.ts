@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import {
   codes,
   createPayment,
@@ -9,7 +8,8 @@ import {
   ndctBody,
   newSandbox,
   state,
-} from '../support/payments.js';
+} from '@sandbank/test-support/payments';
+import { describe, expect, it } from 'vitest';
 
 describe('create payment: products and services (docs/platform-facts.md §1)', () => {
   it('rejects an unknown product with 404 PRODUCT_UNKNOWN', async () => {

@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import {
   account,
   createPayment,
@@ -9,7 +8,8 @@ import {
   ndctBody,
   newSandbox,
   state,
-} from '../support/payments.js';
+} from '@sandbank/test-support/payments';
+import { describe, expect, it } from 'vitest';
 
 describe('create payment response (part 2.4)', () => {
   it('answers 201 with paymentId, RCVD, fees and links to self, status and scaRedirect', async () => {

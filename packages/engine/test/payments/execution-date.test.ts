@@ -1,5 +1,5 @@
+import { api, createPayment, INSTANT, ndctBody, newSandbox, state } from '@sandbank/test-support/payments';
 import { describe, expect, it } from 'vitest';
-import { api, createPayment, INSTANT, ndctBody, newSandbox, state } from '../support/payments.js';
 
 describe('requestedExecutionDate (bank clock 2026-03-02)', () => {
   it('rejects a date in the past with EXECUTION_DATE_INVALID', async () => {

@@ -1,5 +1,5 @@
+import { account, api, INSTANT, KARI, NDCT, newSandbox, OLA, state } from '@sandbank/test-support/payments';
 import { describe, expect, it } from 'vitest';
-import { account, api, INSTANT, KARI, NDCT, newSandbox, OLA, state } from '../support/payments.js';
 
 async function feeBody() {
   const sb = newSandbox();

@@ -1,5 +1,3 @@
-import { describe, expect, it } from 'vitest';
-import { createSandbox } from '../../src/sandbox.js';
 import {
   api,
   approve,
@@ -10,8 +8,10 @@ import {
   ndctBody,
   newSandbox,
   state,
-} from '../support/payments.js';
-import { signing, TEST_TPP_REGISTRATION } from '../support/signing.js';
+} from '@sandbank/test-support/payments';
+import { signing, TEST_TPP_REGISTRATION } from '@sandbank/test-support/signing';
+import { describe, expect, it } from 'vitest';
+import { createSandbox } from '../../src/sandbox.js';
 
 describe('GET payment', () => {
   it('echoes the request with paymentId, transactionStatus and links', async () => {

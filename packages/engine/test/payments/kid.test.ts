@@ -1,6 +1,13 @@
+import {
+  account,
+  createPayment,
+  ndctBody,
+  newSandbox,
+  RORLEGGER,
+  state,
+} from '@sandbank/test-support/payments';
 import { describe, expect, it } from 'vitest';
 import { isValidKid, mod10CheckDigit, mod11CheckDigit } from '../../src/payments/kid.js';
-import { account, createPayment, ndctBody, newSandbox, RORLEGGER, state } from '../support/payments.js';
 
 const kidBody = (s: Awaited<ReturnType<typeof state>>, reference: string | null, referenceType = 'KID') =>
   ndctBody(s, {

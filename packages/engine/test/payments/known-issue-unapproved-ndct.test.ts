@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import {
   api,
   approve,
@@ -9,7 +8,8 @@ import {
   ndctBody,
   newSandbox,
   state,
-} from '../support/payments.js';
+} from '@sandbank/test-support/payments';
+import { describe, expect, it } from 'vitest';
 
 // part 1, known issue 1: "Details and status of a payment for the domestic Norwegian credit transfer
 // product cannot be fetched before the payment is approved." Unlike known issue 2, the contract does

@@ -1,9 +1,3 @@
-import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { addAmounts, compareAmounts, negateAmount } from '../../src/core/money.js';
-import type { State } from '../../src/core/state.js';
-import { TRANSITIONS } from '../../src/payments/transitions.js';
-import { makeBban } from '../../src/sandbox-api/norwegian.js';
 import {
   account,
   advance,
@@ -19,7 +13,13 @@ import {
   OLA,
   RORLEGGER,
   state,
-} from '../support/payments.js';
+} from '@sandbank/test-support/payments';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { addAmounts, compareAmounts, negateAmount } from '../../src/core/money.js';
+import type { State } from '../../src/core/state.js';
+import { TRANSITIONS } from '../../src/payments/transitions.js';
+import { makeBban } from '../../src/sandbox-api/norwegian.js';
 
 const NOK_ACCOUNTS: [string, string][] = [
   [KARI, 'Brukskonto'],

@@ -1,5 +1,5 @@
+import { advance, createPayment, ndctBody, newSandbox, state } from '@sandbank/test-support/payments';
 import { describe, expect, it } from 'vitest';
-import { advance, createPayment, ndctBody, newSandbox, state } from '../support/payments.js';
 
 describe('logical duplicates (part 4.2 item 2)', () => {
   it('rejects the same payment again within 10 minutes with 409 CONFLICT naming the first', async () => {

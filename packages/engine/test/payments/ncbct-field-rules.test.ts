@@ -1,5 +1,5 @@
+import { codes, createPayment, NCBCT, ncbctBody, newSandbox, state } from '@sandbank/test-support/payments';
 import { describe, expect, it } from 'vitest';
-import { codes, createPayment, NCBCT, ncbctBody, newSandbox, state } from '../support/payments.js';
 
 const reporting = { regulatoryReportingCode: '14', regulatoryReportingInformation: 'Kjøp av maskiner' };
 

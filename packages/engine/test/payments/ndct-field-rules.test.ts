@@ -1,5 +1,3 @@
-import { describe, expect, it } from 'vitest';
-import type { State } from '../../src/core/state.js';
 import {
   account,
   codes,
@@ -9,7 +7,9 @@ import {
   newSandbox,
   OLA,
   state,
-} from '../support/payments.js';
+} from '@sandbank/test-support/payments';
+import { describe, expect, it } from 'vitest';
+import type { State } from '../../src/core/state.js';
 
 type Case = [string, (s: State) => Record<string, unknown>, string, string];
 

@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import {
   api,
   approve,
@@ -8,7 +7,8 @@ import {
   ndctBody,
   newSandbox,
   state,
-} from '../support/payments.js';
+} from '@sandbank/test-support/payments';
+import { describe, expect, it } from 'vitest';
 
 describe('GET payment status (part 4.2 item 3)', () => {
   it('shows RCVD without fundsAvailable before any funds check', async () => {

@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import {
   account,
   api,
@@ -10,7 +9,8 @@ import {
   OLA,
   state,
   status,
-} from '../support/payments.js';
+} from '@sandbank/test-support/payments';
+import { describe, expect, it } from 'vitest';
 
 async function standingOrder(overrides: Record<string, unknown>) {
   const sb = newSandbox();

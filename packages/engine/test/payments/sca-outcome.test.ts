@@ -1,6 +1,3 @@
-import { describe, expect, it } from 'vitest';
-import { paymentScaOutcome } from '../../src/payments/sca-outcome.js';
-import { corporateIdFor } from '../../src/sca/psu.js';
 import {
   account,
   api,
@@ -13,8 +10,11 @@ import {
   OLA,
   RORLEGGER,
   state,
-} from '../support/payments.js';
-import { TEST_TPP } from '../support/signing.js';
+} from '@sandbank/test-support/payments';
+import { TEST_TPP } from '@sandbank/test-support/signing';
+import { describe, expect, it } from 'vitest';
+import { paymentScaOutcome } from '../../src/payments/sca-outcome.js';
+import { corporateIdFor } from '../../src/sca/psu.js';
 
 describe('payment SCA outcome (briefs/sca-interface.md)', () => {
   it('refuses approval by a PSU who may not pay from the debtor account (PAYMENT_FAILED), leaving it RCVD', async () => {

@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import {
   api,
   approve,
@@ -7,7 +6,8 @@ import {
   newSandbox,
   paymentHeaders,
   state,
-} from '../support/payments.js';
+} from '@sandbank/test-support/payments';
+import { describe, expect, it } from 'vitest';
 
 describe('POST payment authorisations', () => {
   it('starts a new SCA: 201 scaStatus started with an scaRedirect', async () => {

@@ -1,3 +1,4 @@
+import { NDCT, NOW, ndctBody, paymentHeaders } from '@sandbank/test-support/payments';
 import { describe, expect, it } from 'vitest';
 import type { TppContext } from '../../src/core/context.js';
 import type { EngineRequest } from '../../src/core/http.js';
@@ -6,7 +7,6 @@ import type { State } from '../../src/core/state.js';
 import { createApp } from '../../src/gateway/app.js';
 import { clockWork, routes } from '../../src/routes.js';
 import { createSeedState } from '../../src/sandbox-api/seed.js';
-import { NDCT, NOW, ndctBody, paymentHeaders } from '../support/payments.js';
 
 /**
  * Signature checking is built by another area; until then the reducer is driven directly with the

@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import {
   accountBody,
   api,
@@ -7,7 +6,8 @@ import {
   KARI,
   newSandbox,
   TODAY,
-} from '../support/sandbox-api.js';
+} from '@sandbank/test-support/sandbox-api';
+import { describe, expect, it } from 'vitest';
 
 /**
  * What the mock-data API accepts beyond the canonical forms, as the platform's own scripts send it

@@ -1,5 +1,5 @@
+import { api, cardAccountsOf, errorsOf, KARI, newSandbox } from '@sandbank/test-support/sandbox-api';
 import { expect, test } from 'vitest';
-import { api, cardAccountsOf, errorsOf, KARI, newSandbox } from '../support/sandbox-api.js';
 
 function balancesPath(sandbox: ReturnType<typeof newSandbox>): { path: string; id: string } {
   const id = cardAccountsOf(sandbox, KARI)[0]?.id ?? '';

@@ -1,5 +1,13 @@
+import {
+  accountBody,
+  api,
+  errorsOf,
+  FJORDLYS,
+  ibanOf,
+  KARI,
+  newSandbox,
+} from '@sandbank/test-support/sandbox-api';
 import { describe, expect, test } from 'vitest';
-import { accountBody, api, errorsOf, FJORDLYS, ibanOf, KARI, newSandbox } from '../support/sandbox-api.js';
 
 const path = '/v1/sandbox/accounts';
 

@@ -1,4 +1,3 @@
-import { expect, test } from 'vitest';
 import {
   accountBody,
   accountsOf,
@@ -9,7 +8,8 @@ import {
   NORDKAPP,
   newSandbox,
   OLA,
-} from '../support/sandbox-api.js';
+} from '@sandbank/test-support/sandbox-api';
+import { expect, test } from 'vitest';
 
 const path = '/v1/sandbox/agreements';
 const roles = ['VIEW', 'REGISTER'];

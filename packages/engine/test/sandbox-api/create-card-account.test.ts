@@ -1,5 +1,12 @@
+import {
+  api,
+  cardAccountBody,
+  errorsOf,
+  FJORDLYS,
+  KARI,
+  newSandbox,
+} from '@sandbank/test-support/sandbox-api';
 import { expect, test } from 'vitest';
-import { api, cardAccountBody, errorsOf, FJORDLYS, KARI, newSandbox } from '../support/sandbox-api.js';
 
 const path = '/v1/sandbox/card-accounts';
 

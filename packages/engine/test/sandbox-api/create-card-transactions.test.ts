@@ -1,6 +1,6 @@
+import { api, cardAccountsOf, errorsOf, KARI, newSandbox } from '@sandbank/test-support/sandbox-api';
 import { expect, test } from 'vitest';
 import type { Sandbox } from '../../src/index.js';
-import { api, cardAccountsOf, errorsOf, KARI, newSandbox } from '../support/sandbox-api.js';
 
 function cardPath(sandbox: Sandbox): string {
   return `/v1/sandbox/card-accounts/${cardAccountsOf(sandbox, KARI)[0]?.id}/transactions`;

@@ -1,5 +1,5 @@
+import { api, errorsOf, KARI, NEW_PRIVATE, newSandbox } from '@sandbank/test-support/sandbox-api';
 import { expect, test } from 'vitest';
-import { api, errorsOf, KARI, NEW_PRIVATE, newSandbox } from '../support/sandbox-api.js';
 
 const path = '/v1/sandbox/customers';
 

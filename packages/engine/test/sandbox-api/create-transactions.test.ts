@@ -1,6 +1,14 @@
+import {
+  accountBody,
+  accountsOf,
+  api,
+  errorsOf,
+  KARI,
+  newSandbox,
+  OLA,
+} from '@sandbank/test-support/sandbox-api';
 import { describe, expect, test } from 'vitest';
 import type { Sandbox } from '../../src/index.js';
-import { accountBody, accountsOf, api, errorsOf, KARI, newSandbox, OLA } from '../support/sandbox-api.js';
 
 async function setup(): Promise<{ sandbox: Sandbox; id: string; path: string; iban: string; bban: string }> {
   const sandbox = newSandbox();

@@ -1,5 +1,5 @@
+import { accountsOf, api, errorsOf, FJORDLYS, newSandbox } from '@sandbank/test-support/sandbox-api';
 import { expect, test } from 'vitest';
-import { accountsOf, api, errorsOf, FJORDLYS, newSandbox } from '../support/sandbox-api.js';
 
 test('deletes an account with its transactions and the engagements that grant it', async () => {
   const sandbox = newSandbox();

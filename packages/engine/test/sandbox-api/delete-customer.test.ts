@@ -1,4 +1,3 @@
-import { expect, test } from 'vitest';
 import {
   accountsOf,
   api,
@@ -7,7 +6,8 @@ import {
   FJORDLYS,
   KARI,
   newSandbox,
-} from '../support/sandbox-api.js';
+} from '@sandbank/test-support/sandbox-api';
+import { expect, test } from 'vitest';
 
 function customerId(sandbox: ReturnType<typeof newSandbox>, number: string): string {
   const customer = Object.values(sandbox.getState().customers).find((c) => c.customerNumber === number);

@@ -1,5 +1,3 @@
-import { expect, test } from 'vitest';
-import { createSandbox } from '../../src/index.js';
 import {
   accountBody,
   api,
@@ -9,7 +7,9 @@ import {
   NEW_PRIVATE,
   NOW,
   newSandbox,
-} from '../support/sandbox-api.js';
+} from '@sandbank/test-support/sandbox-api';
+import { expect, test } from 'vitest';
+import { createSandbox } from '../../src/index.js';
 
 async function script(): Promise<string[]> {
   const sandbox = newSandbox();

@@ -1,5 +1,5 @@
+import { accountBody, accountsOf, api, errorsOf, KARI, newSandbox } from '@sandbank/test-support/sandbox-api';
 import { expect, test } from 'vitest';
-import { accountBody, accountsOf, api, errorsOf, KARI, newSandbox } from '../support/sandbox-api.js';
 
 test('answers an array holding the part 2.7 account', async () => {
   const sandbox = newSandbox();

@@ -1,5 +1,12 @@
+import {
+  api,
+  cardAccountBody,
+  cardAccountsOf,
+  errorsOf,
+  KARI,
+  newSandbox,
+} from '@sandbank/test-support/sandbox-api';
 import { expect, test } from 'vitest';
-import { api, cardAccountBody, cardAccountsOf, errorsOf, KARI, newSandbox } from '../support/sandbox-api.js';
 
 test('answers {cardAccount} with every part 2.8 field for a seeded card', async () => {
   const sandbox = newSandbox();

@@ -1,5 +1,5 @@
+import { accountBody, api, KARI, NEW_PRIVATE, newSandbox } from '@sandbank/test-support/sandbox-api';
 import { expect, test } from 'vitest';
-import { accountBody, api, KARI, NEW_PRIVATE, newSandbox } from '../support/sandbox-api.js';
 
 /**
  * The state without the memory of X-Request-IDs (initialize remembers its own, as every write) and

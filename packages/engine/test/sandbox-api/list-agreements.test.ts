@@ -1,5 +1,5 @@
+import { accountsOf, api, FJORDLYS, NORDKAPP, newSandbox } from '@sandbank/test-support/sandbox-api';
 import { expect, test } from 'vitest';
-import { accountsOf, api, FJORDLYS, NORDKAPP, newSandbox } from '../support/sandbox-api.js';
 
 test('lists the seeded corporate agreements with their engagements', async () => {
   const sandbox = newSandbox();

@@ -1,5 +1,5 @@
+import { api, KARI, newSandbox } from '@sandbank/test-support/sandbox-api';
 import { expect, test } from 'vitest';
-import { api, KARI, newSandbox } from '../support/sandbox-api.js';
 
 test('lists customers as an array of {customerId, customerNumber, customerType, customerName}', async () => {
   const sandbox = newSandbox();

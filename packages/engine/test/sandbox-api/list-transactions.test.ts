@@ -1,6 +1,6 @@
+import { accountBody, accountsOf, api, errorsOf, KARI, newSandbox } from '@sandbank/test-support/sandbox-api';
 import { expect, test } from 'vitest';
 import type { Sandbox } from '../../src/index.js';
-import { accountBody, accountsOf, api, errorsOf, KARI, newSandbox } from '../support/sandbox-api.js';
 
 async function withTransactions(): Promise<{ sandbox: Sandbox; path: string }> {
   const sandbox = newSandbox();

@@ -1,5 +1,5 @@
+import { accountBody, api, cardAccountBody, KARI, newSandbox } from '@sandbank/test-support/sandbox-api';
 import { expect, test } from 'vitest';
-import { accountBody, api, cardAccountBody, KARI, newSandbox } from '../support/sandbox-api.js';
 
 // docs/conformance.md M1: parts 2.7–2.9 type the answers' amounts as int32; the sandbox keeps the
 // decimals (an int32 would lose the øre) and keeps them JSON numbers, whatever amount-as-string says.

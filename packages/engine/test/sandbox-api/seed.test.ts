@@ -1,6 +1,3 @@
-import { describe, expect, test } from 'vitest';
-import { isNorwegianNationalId } from '../../src/core/headers.js';
-import { isValidBban, isValidIban } from '../../src/sandbox-api/norwegian.js';
 import {
   accountsOf,
   api,
@@ -10,7 +7,10 @@ import {
   NORDKAPP,
   newSandbox,
   OLA,
-} from '../support/sandbox-api.js';
+} from '@sandbank/test-support/sandbox-api';
+import { describe, expect, test } from 'vitest';
+import { isNorwegianNationalId } from '../../src/core/headers.js';
+import { isValidBban, isValidIban } from '../../src/sandbox-api/norwegian.js';
 
 describe('the seed (docs/platform-facts.md §4)', () => {
   const sandbox = newSandbox();

@@ -1,7 +1,6 @@
 // A sign-in binds the SCA to the browser that made it (docs/decisions/sca-pages.md, "One
 // browser"). Browsers here are cookie jars (tough-cookie) that post back every field of the form.
-import { describe, expect, it } from 'vitest';
-import { createSandbox } from '../../src/index.js';
+
 import {
   anotherBrowser,
   api,
@@ -18,8 +17,10 @@ import {
   startConsent,
   submit,
   walkSca,
-} from '../support/ais.js';
-import { signing, TEST_TPP_REGISTRATION } from '../support/signing.js';
+} from '@sandbank/test-support/ais';
+import { signing, TEST_TPP_REGISTRATION } from '@sandbank/test-support/signing';
+import { describe, expect, it } from 'vitest';
+import { createSandbox } from '../../src/index.js';
 
 const idOf = (href: string) => href.split('/').pop() ?? '';
 

@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import {
   controls,
   getPage,
@@ -8,7 +7,8 @@ import {
   sandbox,
   startConsent,
   submit,
-} from '../support/ais.js';
+} from '@sandbank/test-support/ais';
+import { describe, expect, it } from 'vitest';
 
 describe('cancelling the SCA', () => {
   it('redirects with the failure parameters and grants nothing', async () => {

@@ -1,5 +1,5 @@
+import { api, consent, getPage, KARI, REDIRECT_URI, sandbox, submit } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
-import { api, consent, getPage, KARI, REDIRECT_URI, sandbox, submit } from '../support/ais.js';
 
 describe('the consent journey over the SCA pages', () => {
   it('ends with 303 to the TPP carrying psu-id, tpp-session-id and context', async () => {

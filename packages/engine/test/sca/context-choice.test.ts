@@ -1,5 +1,13 @@
+import {
+  FJORDLYS,
+  getPage,
+  KARI,
+  redirectParams,
+  sandbox,
+  startConsent,
+  submit,
+} from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
-import { FJORDLYS, getPage, KARI, redirectParams, sandbox, startConsent, submit } from '../support/ais.js';
 
 describe('choosing the context during SCA', () => {
   it('skips the context page when PSU-Context fixed it', async () => {

@@ -1,5 +1,13 @@
+import {
+  advance,
+  getPage,
+  KARI,
+  redirectParams,
+  sandbox,
+  startConsent,
+  submit,
+} from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
-import { advance, getPage, KARI, redirectParams, sandbox, startConsent, submit } from '../support/ais.js';
 
 describe('an SCA link', () => {
   it('expires after 15 minutes of bank time with SCA_EXPIRED', async () => {

@@ -1,7 +1,7 @@
 // Every form of the bank's pages carries a CSRF token bound to the browser's session; a
 // post without the session cookie, without the token or with another one is refused with 403 and
 // changes nothing.
-import { describe, expect, it } from 'vitest';
+
 import {
   anotherBrowser,
   controls,
@@ -13,7 +13,8 @@ import {
   sandbox,
   startConsent,
   submit,
-} from '../support/ais.js';
+} from '@sandbank/test-support/ais';
+import { describe, expect, it } from 'vitest';
 
 const idOf = (href: string) => href.split('/').pop() ?? '';
 const tokenOf = (page: Page) => controls(page, 'csrfToken')[0]?.value ?? '';

@@ -1,5 +1,5 @@
+import { api, getPage, redirectParams, sandbox, startConsent, submit } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
-import { api, getPage, redirectParams, sandbox, startConsent, submit } from '../support/ais.js';
 
 describe('signing in on the SCA page', () => {
   it('sends the PSU back with the failure parameters when the national identity number is unknown', async () => {
@@ -43,7 +43,7 @@ describe('signing in on the SCA page', () => {
 
   it('refuses a PSU other than the one named by PSU-ID', async () => {
     const sb = sandbox();
-    const { consent } = await import('../support/ais.js');
+    const { consent } = await import('@sandbank/test-support/ais');
     const kari = await consent(sb, { nationalId: '13039319955', context: 'PRIVATE', accounts: 'all' });
     const href = await startConsent(sb, { 'psu-id': kari.psuId, 'tpp-session-id': 'session-9' });
     const login = await getPage(sb, href);

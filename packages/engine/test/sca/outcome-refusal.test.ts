@@ -1,8 +1,3 @@
-import { produce } from 'immer';
-import { afterEach, describe, expect, it } from 'vitest';
-import { apiError } from '../../src/core/errors.js';
-import { SCA_OUTCOMES } from '../../src/sca/outcomes.js';
-import { startAuthorisation } from '../../src/sca/start-authorisation.js';
 import {
   consent,
   getPage,
@@ -12,7 +7,12 @@ import {
   redirectParams,
   sandbox,
   submit,
-} from '../support/ais.js';
+} from '@sandbank/test-support/ais';
+import { produce } from 'immer';
+import { afterEach, describe, expect, it } from 'vitest';
+import { apiError } from '../../src/core/errors.js';
+import { SCA_OUTCOMES } from '../../src/sca/outcomes.js';
+import { startAuthorisation } from '../../src/sca/start-authorisation.js';
 
 afterEach(() => {
   delete SCA_OUTCOMES.basket;

@@ -1,6 +1,6 @@
 // Every answer of the bank's pages says it may not be framed, runs no script, leaks no
 // referrer and is not cached; the pages themselves work without JavaScript.
-import { describe, expect, it } from 'vitest';
+
 import {
   anotherBrowser,
   browserOf,
@@ -12,7 +12,8 @@ import {
   startConsent,
   submit,
   walkSca,
-} from '../support/ais.js';
+} from '@sandbank/test-support/ais';
+import { describe, expect, it } from 'vitest';
 
 /** The headers of a GET the browser makes, as a fetch would see them. */
 async function headersOf(sb: ReturnType<typeof sandbox>, href: string, init: RequestInit = {}) {

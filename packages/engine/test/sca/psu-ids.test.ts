@@ -1,6 +1,6 @@
+import { api, consent, KARI, ORIGIN, sandbox } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
 import { corporateIdFor, psuIdFor } from '../../src/sca/psu.js';
-import { api, consent, KARI, ORIGIN, sandbox } from '../support/ais.js';
 
 describe('psu-id and psu-corporate-id (part 5.3)', () => {
   it('differ between TPPs and are stable for one', () => {

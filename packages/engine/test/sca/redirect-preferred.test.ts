@@ -1,5 +1,5 @@
+import { getPage, sandbox, startConsent } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
-import { getPage, sandbox, startConsent } from '../support/ais.js';
 
 describe('TPP-Redirect-Preferred: false', () => {
   it('is recorded on the authorisation and offers biometric authentication in the mobile app', async () => {

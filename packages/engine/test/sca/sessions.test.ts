@@ -1,7 +1,3 @@
-import { produce } from 'immer';
-import { describe, expect, it } from 'vitest';
-import type { RequestContext } from '../../src/core/context.js';
-import { startAuthorisation } from '../../src/sca/start-authorisation.js';
 import {
   advance,
   api,
@@ -16,7 +12,11 @@ import {
   startConsent,
   submit,
   walkSca,
-} from '../support/ais.js';
+} from '@sandbank/test-support/ais';
+import { produce } from 'immer';
+import { describe, expect, it } from 'vitest';
+import type { RequestContext } from '../../src/core/context.js';
+import { startAuthorisation } from '../../src/sca/start-authorisation.js';
 
 const hasLogin = (page: { form: { controls: { name: string }[] } | null }) =>
   page.form?.controls.some((c) => c.name === 'nationalIdentityNumber') ?? false;

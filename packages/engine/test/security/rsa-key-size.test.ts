@@ -1,8 +1,9 @@
 // ETSI TS 119 312 / eIDAS practice: an RSA key under 2048 bits does not sign for a TPP. The
 // certificates come from the openssl command line (support/openssl.ts), not from the engine's kit.
+
+import { opensslTpp } from '@sandbank/test-support/openssl';
 import { describe, expect, it } from 'vitest';
 import { signRequest } from '../../src/tpp/index.js';
-import { opensslTpp } from '../support/openssl.js';
 import { failure, verifyRequest } from './support.js';
 
 const now = Date.parse('2026-03-02T10:00:00Z');

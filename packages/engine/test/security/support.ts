@@ -1,6 +1,6 @@
 // Shared test plumbing: fixtures made by openssl (make-fixtures.sh), and "request in, verdict out".
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { SECURITY_FIXTURES } from '@sandbank/test-support/fixtures';
 import {
   createRequestVerifier,
   parseSignatureHeader,
@@ -9,7 +9,7 @@ import {
 } from '../../src/security/index.js';
 import { importTppIdentity, type TppIdentity } from '../../src/tpp/index.js';
 
-const fixtureDir = fileURLToPath(new URL('../fixtures/security/', import.meta.url));
+const fixtureDir = SECURITY_FIXTURES;
 
 export function fixtureText(name: string): string {
   return readFileSync(`${fixtureDir}${name}`, 'utf8');

@@ -1,10 +1,10 @@
+import { type LocalOptions, type LocalRuntime, startLocal } from '@sandbank/cloudflare/local';
 import type { Sandbox } from '@sandbank/engine';
-import { signFor } from '../../../engine/test/support/signing.js';
-import { type LocalOptions, type LocalRuntime, startLocal } from '../../src/local.js';
+import { signFor } from './signing.js';
 
 // Hosted banks in a local workerd (Miniflare), driven over plain HTTP as a TPP, a PSU's browser and a
 // bank's owner would. A hosted bank is wrapped as the engine tests' `Sandbox` so the engine's own
-// journey helpers (packages/engine/test/support) drive it unchanged: their requests, addressed to any
+// journey helpers (ais.ts, payments.ts beside this file) drive it unchanged: their requests, addressed to any
 // origin, go to the bank's base URL; API calls are signed there with the TPP kit; control-plane calls
 // carry the bank's control token.
 

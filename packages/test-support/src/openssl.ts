@@ -4,10 +4,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { importTppIdentity, type TppIdentity } from '../../src/tpp/index.js';
-
-const fixtures = fileURLToPath(new URL('../fixtures/security/', import.meta.url));
+import { importTppIdentity, type TppIdentity } from '@sandbank/engine/tpp';
+import { SECURITY_FIXTURES as fixtures } from './fixtures.js';
 
 export interface OpensslTpp {
   certificatePem: string;

@@ -82,6 +82,11 @@ export interface SignedInit {
   offsetMs?: number;
 }
 
+/** What the test app's bundle (app-server.ts) puts on `window` to sign as the page's TPP. */
+interface PageSigner {
+  tppSign(request: Request, now: number): Promise<Request>;
+}
+
 /**
  * `fetch` from inside the page, signed as a browser TPP app signs: an identity made in the page with
  * WebCrypto by the TPP kit (once per page), then `signRequest`, which dates the request with X-Date.
@@ -89,21 +94,55 @@ export interface SignedInit {
 export function signedFetch(page: Page, path: string, init: SignedInit = {}): Promise<PageResponse> {
   return page.evaluate(
     async ({ path, init }) => {
-      const scope = window as unknown as {
-        tpp: {
-          createTppIdentity(options: { roles: string[] }): Promise<unknown>;
-          signRequest(request: Request, identity: unknown, options: { now: number }): Promise<Request>;
-        };
-        tppIdentity?: Promise<unknown>;
-      };
-      scope.tppIdentity ??= scope.tpp.createTppIdentity({ roles: ['PSP_AI', 'PSP_PI'] });
       const { offsetMs = 0, ...requestInit } = init;
-      const request = await scope.tpp.signRequest(new Request(path, requestInit), await scope.tppIdentity, {
-        now: Date.now() + offsetMs,
-      });
-      const response = await fetch(request);
+      const signer = window as unknown as PageSigner;
+      const response = await fetch(
+        await signer.tppSign(new Request(path, requestInit), Date.now() + offsetMs),
+      );
       return { status: response.status, body: await response.text() };
     },
     { path, init },
   );
+}
+
+/**
+ * `count` GET requests for `path` with `headers` and a fresh X-Request-ID each, signed in the page (as
+ * `signedFetch` signs) but not sent: their headers, for a caller that times the sending alone.
+ */
+export function signedHeaders(
+  page: Page,
+  path: string,
+  headers: Record<string, string>,
+  count: number,
+): Promise<Array<Array<[string, string]>>> {
+  return page.evaluate(
+    async ({ path, headers, count }) => {
+      const signer = window as unknown as PageSigner;
+      const out: Array<Array<[string, string]>> = [];
+      for (let i = 0; i < count; i++) {
+        const request = new Request(path, { headers: { ...headers, 'X-Request-ID': crypto.randomUUID() } });
+        out.push([...(await signer.tppSign(request, Date.now())).headers]);
+      }
+      return out;
+    },
+    { path, headers, count },
+  );
+}
+
+/**
+ * Walks a consent's SCA pages (`href`, the consent's scaRedirect) with clicks as the PSU `nationalId`:
+ * signs in, picks the private context if asked, ticks every account, approves; waits for the redirect
+ * to the app's `/callback` and returns its URL.
+ */
+export async function approveConsentInPages(page: Page, href: string, nationalId: string): Promise<URL> {
+  await page.goto(href);
+  await page.fill('input[name=nationalIdentityNumber]', nationalId);
+  await Promise.all([page.waitForNavigation(), page.click('button[value=approve]')]);
+  if ((await page.$('input[name=context]')) !== null) {
+    await page.check('input[name=context][value=PRIVATE]');
+    await Promise.all([page.waitForNavigation(), page.click('button[value=approve]')]);
+  }
+  for (const box of await page.$$('input[type=checkbox][name=accounts]')) await box.check();
+  await Promise.all([page.waitForURL('**/callback?**'), page.click('button[value=approve]')]);
+  return new URL(page.url());
 }

@@ -1,9 +1,6 @@
+import { createSandbox, type Sandbox, type SandboxOptions, type Transaction } from '@sandbank/engine';
+import { createSeedState, DAY_MS, isoDate, ledgerEntry, ledgerFrom } from '@sandbank/engine/internal';
 import { CookieJar } from 'tough-cookie';
-import { DAY_MS, isoDate } from '../../src/core/dates.js';
-import { allocateId } from '../../src/core/ids.js';
-import { ledgerFrom } from '../../src/core/ledger.js';
-import { createSandbox, type Sandbox, type SandboxOptions, type Transaction } from '../../src/index.js';
-import { createSeedState } from '../../src/sandbox-api/seed.js';
 import { type FormControl, formBody, type ParsedForm, parseForm } from './form.js';
 import { signing, TEST_TPP_REGISTRATION } from './signing.js';
 
@@ -273,21 +270,18 @@ export function stateWithTransactions(count: number, seed = 'sandbank') {
   for (let i = 0; i < count + 3; i++) {
     const pending = i < 3;
     const day = pending ? START - i * DAY_MS : START - (1 + Math.floor(((i - 3) * 80) / count)) * DAY_MS;
-    const tx: Transaction = {
-      transactionId: allocateId(state),
-      accountId: account.id,
-      status: pending ? 'pending' : 'booked',
-      seq: state.meta.counter,
-      bookingDate: isoDate(day),
-      amount: `-${(i % 97) + 1}.${String(i % 100).padStart(2, '0')}`,
-      currency: 'NOK',
-      creditorName: `Butikk ${i}`,
-      debtorAccount: { bban: account.bban, iban: account.iban, currency: 'NOK' },
-      remittanceInformationUnstructured: `Kjøp ${i}`,
-      proprietaryBankTransactionCode: 'R_300',
-    };
-    if (!pending) tx.valueDate = isoDate(day);
-    transactions.push(tx);
+    transactions.push(
+      ledgerEntry(state, account, {
+        status: pending ? 'pending' : 'booked',
+        bookingDate: isoDate(day),
+        ...(pending ? {} : { valueDate: isoDate(day) }),
+        amount: `-${(i % 97) + 1}.${String(i % 100).padStart(2, '0')}`,
+        creditorName: `Butikk ${i}`,
+        debtorAccount: { bban: account.bban, iban: account.iban, currency: 'NOK' },
+        remittanceInformationUnstructured: `Kjøp ${i}`,
+        proprietaryBankTransactionCode: 'R_300',
+      }),
+    );
   }
   state.transactions[account.id] = ledgerFrom(transactions);
   return { state, accountId: account.id };

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { bundleWorker } from '@sandbank/service-worker/internal';
 import { build } from 'esbuild';
-import { bundleWorker } from '../../../packages/service-worker/src/bundle.js';
 
 const PAGE = `<!doctype html>
 <html><head><meta charset="utf-8"><title>test app</title><script src="/app.js"></script></head>
@@ -26,16 +26,17 @@ let bundles: Promise<{ worker: string; app: string }> | undefined;
 /** The worker and the page module, bundled once per test file from source. */
 function bundle(): Promise<{ worker: string; app: string }> {
   bundles ??= (async () => {
-    const index = fileURLToPath(new URL('../../../packages/service-worker/src/index.ts', import.meta.url));
-    const tpp = fileURLToPath(new URL('../../../packages/engine/src/tpp/index.ts', import.meta.url));
     const app = await build({
       stdin: {
         // The TPP kit too, so pages make their identity with WebCrypto and sign as a browser app does.
         contents: [
-          `import { createStateMirror, registerSandbox, VERSION } from ${JSON.stringify(index)};`,
-          `import { createTppIdentity, signRequest } from ${JSON.stringify(tpp)};`,
+          "import { createStateMirror, registerSandbox, VERSION } from '@sandbank/service-worker';",
+          "import { createTppIdentity, signRequest } from '@sandbank/engine/tpp';",
           'window.sandbank = { createStateMirror, registerSandbox, VERSION };',
           'window.tpp = { createTppIdentity, signRequest };',
+          // The page's signer: one identity per page, made on first use, as a browser TPP app keeps one.
+          'let identity;',
+          "window.tppSign = (request, now) => (identity ??= createTppIdentity({ roles: ['PSP_AI', 'PSP_PI'] })).then((made) => signRequest(request, made, { now }));",
         ].join('\n'),
         resolveDir: fileURLToPath(new URL('.', import.meta.url)),
         loader: 'ts',

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Account, State } from '../../src/core/state.js';
-import { createSandbox, type Sandbox } from '../../src/sandbox.js';
+import { type Account, createSandbox, type Sandbox, type State } from '@sandbank/engine';
 import { signing, TEST_TPP_REGISTRATION } from './signing.js';
 
 /** Monday 2 March 2026, 10:00 UTC: a banking day, between the 09:00 and 12:00 batches. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { FaultRuleInput } from '@sandbank/engine';
 import { expect } from 'vitest';
-import type { FaultRuleInput } from '../../src/index.js';
 
 /**
  * Issue 19's effects and scenarios as one table, run by the same code in every transport (in

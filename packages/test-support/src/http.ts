@@ -1,4 +1,4 @@
-import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/index.js';
+import { createSandbox, type Sandbox, type SandboxOptions } from '@sandbank/engine';
 import { signing, TEST_TPP_REGISTRATION } from './signing.js';
 
 export const ORIGIN = 'http://localhost';

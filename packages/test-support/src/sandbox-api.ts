@@ -1,4 +1,4 @@
-import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/index.js';
+import { createSandbox, type Sandbox, type SandboxOptions } from '@sandbank/engine';
 import { signing } from './signing.js';
 
 /** The fixed bank clock every mock-data test runs at. */

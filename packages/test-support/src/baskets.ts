@@ -1,4 +1,4 @@
-import type { Sandbox } from '../../src/sandbox.js';
+import type { Sandbox } from '@sandbank/engine';
 import { api, createPayment, ndctBody, paymentHeaders, state } from './payments.js';
 
 /** Creates `count` NDCT payments from Kari to Ola, 100.00 + i øre each. */

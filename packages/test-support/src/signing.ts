@@ -1,5 +1,5 @@
-import type { Sandbox, SandboxOptions } from '../../src/index.js';
-import { presetIdentity, signRequest, type TppIdentity } from '../../src/tpp/index.js';
+import type { Sandbox, SandboxOptions } from '@sandbank/engine';
+import { presetIdentity, signRequest, type TppIdentity } from '@sandbank/engine/tpp';
 
 export interface SigningOptions {
   /** The identity to sign as (default: the kit's AISP+PISP preset). */
