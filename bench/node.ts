@@ -130,6 +130,8 @@ export async function roundTrips(rounds: number): Promise<RoundTrips> {
 export interface ScaleRow {
   transactions: number;
   importMs: number;
+  /** The same body through `JSON.parse` alone, just before the import: the floor any import pays. */
+  parseMs: number;
   heapBytesPerTransaction: number | null;
   pageP50: number;
   mutationP50: number;
@@ -156,6 +158,10 @@ export async function scale(sizes: number[]): Promise<ScaleRow[]> {
     // Import through the control plane, as a user would: the body is parsed and validated whole.
     const { raw, signed } = bank();
     const body = JSON.stringify(big);
+    const parseStarted = performance.now();
+    JSON.parse(body);
+    const parseMs = performance.now() - parseStarted;
+    gc?.();
     const importStarted = performance.now();
     const imported = await raw.fetch(
       new Request(`${ORIGIN}/_sandbank/state`, {
@@ -206,6 +212,7 @@ export async function scale(sizes: number[]): Promise<ScaleRow[]> {
     rows.push({
       transactions: size,
       importMs,
+      parseMs,
       heapBytesPerTransaction: gc ? Math.round((heapAfter - heapBefore) / size) : null,
       pageP50: pageStats.p50,
       mutationP50: mutationStats.p50,
@@ -249,6 +256,26 @@ export async function bundles(): Promise<BundleRow[]> {
   return rows;
 }
 
+/** The scale table: imports beside the floor of parsing their body, and a page and a mutation at each size. */
+export function printScale(scaleRows: ScaleRow[]): void {
+  console.log(
+    '\n| transactions in state | import (PUT /_sandbank/state) | JSON.parse of the body (floor) | import vs floor | heap bytes / transaction | transaction page p50 | mutation p50 |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
+  for (const r of scaleRows) {
+    console.log(
+      `| ${r.transactions.toLocaleString('en')} | ${fmt(r.importMs)} | ${fmt(r.parseMs)} | ${ratio(r.importMs, r.parseMs)} | ${r.heapBytesPerTransaction ?? 'run with --expose-gc'} | ${fmt(r.pageP50)} | ${fmt(r.mutationP50)} |`,
+    );
+  }
+  const first = scaleRows[0];
+  const last = scaleRows[scaleRows.length - 1];
+  if (first && last && first !== last) {
+    console.log(
+      `page ${ratio(last.pageP50, first.pageP50)} and mutation ${ratio(last.mutationP50, first.mutationP50)} at ${last.transactions.toLocaleString('en')} vs ${first.transactions.toLocaleString('en')}`,
+    );
+  }
+}
+
 export async function runNodeBench(rounds: number, sizes: number[]) {
   const trips = await roundTrips(rounds);
   const scaleRows = await scale(sizes);
@@ -268,22 +295,7 @@ export async function runNodeBench(rounds: number, sizes: number[]) {
   row('Sandbank signed GET /v1/accounts', sandbank);
   row('Sandbank signed transaction page (200)', trips.transactionPage);
   row('Sandbank signed payment creation', trips.paymentCreation);
-  console.log(
-    '\n| transactions in state | import (PUT /_sandbank/state) | heap bytes / transaction | transaction page p50 | mutation p50 |',
-  );
-  console.log('|---|---|---|---|---|');
-  for (const r of scaleRows) {
-    console.log(
-      `| ${r.transactions.toLocaleString('en')} | ${fmt(r.importMs)} | ${r.heapBytesPerTransaction ?? 'run with --expose-gc'} | ${fmt(r.pageP50)} | ${fmt(r.mutationP50)} |`,
-    );
-  }
-  const first = scaleRows[0];
-  const last = scaleRows[scaleRows.length - 1];
-  if (first && last && first !== last) {
-    console.log(
-      `page ${ratio(last.pageP50, first.pageP50)} and mutation ${ratio(last.mutationP50, first.mutationP50)} at ${last.transactions.toLocaleString('en')} vs ${first.transactions.toLocaleString('en')}`,
-    );
-  }
+  printScale(scaleRows);
   console.log('\n| bundle | minified | gzipped |');
   console.log('|---|---|---|');
   for (const b of bundleRows)
