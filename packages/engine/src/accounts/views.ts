@@ -75,7 +75,14 @@ export function refOut(ref: AccountRef | undefined): AccountRef | undefined {
 
 /** Drops undefined fields, so a response never carries `"x": undefined` semantics. */
 export function compact<T extends Record<string, unknown>>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+  // A loop, not entries/filter/fromEntries: a transaction page compacts 200 views, and the arrays
+  // those made were most of the operation's time (docs/benchmarks.md). Keys are the views' own.
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const item = value[key];
+    if (item !== undefined) out[key] = item;
+  }
+  return out as Partial<T>;
 }
 
 /** docs/platform-facts.md §2 transaction list item; pending ones have no id, value date or detail link. */

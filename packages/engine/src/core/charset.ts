@@ -18,12 +18,19 @@ export function isAcceptedCodePoint(cp: number): boolean {
   return EXTRA.has(cp);
 }
 
-/** The first character of `text` outside the accepted set, or null. */
-const PLAIN_ASCII = /^[\x20-\x7e\t\n\r]*$/;
+function isPrintableAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e) return false;
+  }
+  return true;
+}
 
+/** The first character of `text` outside the accepted set, or null. */
 export function firstRejectedCharacter(text: string): string | null {
-  // Most values are plain ASCII: one regular-expression test instead of a walk per character.
-  if (PLAIN_ASCII.test(text)) return null;
+  // Most values are short and printable ASCII: a loop over char codes, cheaper than a regular
+  // expression per value (an import checks millions), then the walk per character for the rest.
+  if (isPrintableAscii(text)) return null;
   for (const ch of text) {
     if (!isAcceptedCodePoint(ch.codePointAt(0) as number)) return ch;
   }
@@ -55,27 +62,53 @@ export function childPath(parent: string, key: string): string {
   return key.startsWith('[') ? `${parent}${key}` : `${parent}.${key}`;
 }
 
-/** Walks a parsed JSON value (iteratively: no recursion limit) checking keys and strings and depth. */
+/** The path `childPath` builds, written out only when a check fails. */
+function pathOf(segments: readonly (string | number)[]): string {
+  return segments.reduce<string>(
+    (path, segment) => childPath(path, typeof segment === 'number' ? `[${segment}]` : segment),
+    'body',
+  );
+}
+
+/**
+ * Walks a parsed JSON value checking keys, strings and depth. The walk recurses at most
+ * MAX_JSON_DEPTH levels (deeper is refused) and keeps one path that it writes out only for an
+ * error: an import of a large state visits millions of values, and a path string or a stack entry
+ * made for each was most of its cost. Depth first, children last to first, as a stack-based walk
+ * visits them, so the first problem named is the same.
+ */
 export function assertAcceptedJson(value: unknown): void {
-  const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value, path: 'body', depth: 0 }];
-  while (stack.length > 0) {
-    const { value: v, path, depth } = stack.pop() as { value: unknown; path: string; depth: number };
-    if (typeof v === 'string') {
-      assertAcceptedText(v, path);
-    } else if (v !== null && typeof v === 'object') {
-      if (depth >= MAX_JSON_DEPTH) {
-        throw apiError('FORMAT_ERROR', `${path} is nested more than ${MAX_JSON_DEPTH} levels deep`, { path });
-      }
-      if (Array.isArray(v)) {
-        v.forEach((item, i) => {
-          stack.push({ value: item, path: childPath(path, `[${i}]`), depth: depth + 1 });
-        });
-      } else {
-        for (const [key, item] of Object.entries(v)) {
-          assertAcceptedText(key, childPath(path, key));
-          stack.push({ value: item, path: childPath(path, key), depth: depth + 1 });
-        }
-      }
+  const path: (string | number)[] = [];
+  const visit = (node: unknown, depth: number): void => {
+    if (typeof node === 'string') {
+      if (firstRejectedCharacter(node) !== null) assertAcceptedText(node, pathOf(path));
+      return;
     }
-  }
+    if (node === null || typeof node !== 'object') return;
+    if (depth >= MAX_JSON_DEPTH) {
+      const at = pathOf(path);
+      throw apiError('FORMAT_ERROR', `${at} is nested more than ${MAX_JSON_DEPTH} levels deep`, { path: at });
+    }
+    if (Array.isArray(node)) {
+      for (let i = node.length - 1; i >= 0; i--) {
+        path.push(i);
+        visit(node[i], depth + 1);
+        path.pop();
+      }
+      return;
+    }
+    const keys = Object.keys(node);
+    for (const key of keys) {
+      if (firstRejectedCharacter(key) === null) continue;
+      path.push(key);
+      assertAcceptedText(key, pathOf(path));
+    }
+    for (let k = keys.length - 1; k >= 0; k--) {
+      const key = keys[k] as string;
+      path.push(key);
+      visit((node as Record<string, unknown>)[key], depth + 1);
+      path.pop();
+    }
+  };
+  visit(value, 0);
 }

@@ -149,19 +149,31 @@ export function droppedFieldWarning(path: string): TppMessage {
  * value (JSON.parse makes them own properties) and returns their paths: whatever an operation or a
  * schema does later, they can never reach an object's prototype or the state.
  */
-export function dropPrototypeKeys(value: unknown, path: PropertyKey[] = [], found: string[] = []): string[] {
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) dropPrototypeKeys(value[i], [...path, i], found);
-  } else if (isRecord(value)) {
-    for (const key of Object.keys(value)) {
-      if (PROTOTYPE_KEYS.has(key)) {
-        found.push(pathText([...path, key]));
-        delete value[key];
-      } else {
-        dropPrototypeKeys(value[key], [...path, key], found);
+export function dropPrototypeKeys(value: unknown): string[] {
+  const found: string[] = [];
+  // One path, pushed and popped as the walk goes: a path is written out only for a key it drops.
+  const path: PropertyKey[] = [];
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        path.push(i);
+        walk(node[i]);
+        path.pop();
+      }
+    } else if (isRecord(node)) {
+      for (const key of Object.keys(node)) {
+        path.push(key);
+        if (PROTOTYPE_KEYS.has(key)) {
+          found.push(pathText(path));
+          delete node[key];
+        } else {
+          walk(node[key]);
+        }
+        path.pop();
       }
     }
-  }
+  };
+  walk(value);
   return found;
 }
 
