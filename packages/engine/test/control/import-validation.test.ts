@@ -1,5 +1,5 @@
+import { api, newSandbox } from '@sandbank/test-support/payments';
 import { describe, expect, it } from 'vitest';
-import { api, newSandbox } from '../support/payments.js';
 
 type Exported = { transactions: Record<string, Array<Array<Record<string, unknown>>>> } & Record<
   string,
