@@ -1,4 +1,4 @@
-import { ERROR_STATUSES, type ErrorCode } from '@sandbank/engine';
+import { apiError, type ErrorCode, toErrorWebResponse } from '@sandbank/engine';
 
 // The hosted mode's own answers (directory, routing, tokens) in the engine's error shape: tppMessages
 // with a part 7 code of the engine's table and the status the table gives it.
@@ -12,14 +12,14 @@ export interface ErrorOptions {
 const TEXT_LIMIT = 500;
 
 export function errorResponse(code: ErrorCode, text: string, options: ErrorOptions = {}): Response {
-  const status = options.status ?? ERROR_STATUSES[code][0];
-  const message: Record<string, string> = {
-    category: 'ERROR',
-    code,
-    text: text.length <= TEXT_LIMIT ? text : `${text.slice(0, TEXT_LIMIT - 1)}…`,
-  };
-  if (options.path !== undefined) message.path = options.path;
-  return json(status, { tppMessages: [message] }, options.headers);
+  // The engine's one error answer (toErrorResponse), so a hosted bank's own refusals look like the bank's.
+  const short = text.length <= TEXT_LIMIT ? text : `${text.slice(0, TEXT_LIMIT - 1)}…`;
+  const error = apiError(code, short, {
+    ...(options.path === undefined ? {} : { path: options.path }),
+    ...(options.status === undefined ? {} : { status: options.status as never }),
+    ...(options.headers === undefined ? {} : { headers: options.headers }),
+  });
+  return toErrorWebResponse(error);
 }
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {

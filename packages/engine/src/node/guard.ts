@@ -1,10 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { ApiError, apiError } from '../core/errors.js';
-import { errorBody } from '../core/http.js';
 import { parseMount, pathBelow } from '../core/mount.js';
 import { type ControlAccess, controlRefusal, isControlPath } from '../gateway/control-owner.js';
-import { toErrorWebResponse } from '../gateway/error-response.js';
+import { toErrorResponse, toErrorWebResponse } from '../gateway/error-response.js';
 import {
   BANK_METHODS,
   checkMethod,
@@ -145,7 +144,9 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
     : method
       ? [405, 'Method Not Allowed', `the request's method is not one this bank serves; allowed: ${allow}`]
       : [400, 'Bad Request', `the request is not valid HTTP/1.1 (${error.code ?? 'parse error'})`];
-  const body = JSON.stringify(errorBody([{ category: 'ERROR', code: 'BAD_REQUEST', text }]));
+  // The engine's one error answer (toErrorResponse), written by hand: Node hands no response object here.
+  const answer = toErrorResponse(apiError('BAD_REQUEST', text, { status: status as 400 | 405 | 431 }));
+  const body = JSON.stringify(answer.json);
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\n${method ? `allow: ${allow}\r\n` : ''}` +
       'content-type: application/json; charset=utf-8\r\n' +
