@@ -49,6 +49,8 @@ export type Reducer = (state: State, routed: RoutedRequest, base: BaseContext) =
 function toPlain(value: unknown, untouched: State): unknown {
   if (value === untouched) return value;
   if (isDraft(value)) return current(value);
+  // A frozen object is part of a finished state: it holds no drafts (an export that is not the state itself).
+  if (Object.isFrozen(value)) return value;
   if (Array.isArray(value)) return value.map((item) => toPlain(item, untouched));
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
