@@ -135,40 +135,50 @@ function remember(
   now: number,
 ) {
   mine.until = Math.max(memory.until, expiresAt);
+  // The blocks after this write, as plain data (reading the draft would cost a proxy trap a key).
+  let earlier = memory.earlier ?? [];
   // An expired use of the same id in an older block gives way to this one.
-  memory.earlier?.forEach((block, i) => {
+  earlier.forEach((block, i) => {
     if (Object.hasOwn(block, requestId)) delete (mine.earlier as Ids[])[i]?.[requestId];
   });
+  let last: Ids = { [requestId]: expiresAt };
   if (Object.hasOwn(memory.ids, requestId) || Object.keys(memory.ids).length < ID_BLOCK) {
     mine.ids[requestId] = expiresAt;
+    last = { ...memory.ids, ...last };
   } else {
     const full = split(memory.ids);
     if (mine.earlier === undefined) mine.earlier = full;
     else mine.earlier.push(...full);
-    mine.ids = { [requestId]: expiresAt };
+    mine.ids = last;
+    earlier = [...earlier, ...full];
   }
-  const blocks = blocksOf(current(mine));
-  let total = 0;
-  for (const block of blocks) total += Object.keys(block).length;
-  if (total <= MAX_IDS_PER_TPP) return;
+  const blocks = [...earlier, last];
+  const sizes = blocks.map((block, b) => {
+    const size = Object.keys(block).length;
+    return b < earlier.length && Object.hasOwn(block, requestId) ? size - 1 : size;
+  });
+  if (sizes.reduce((sum, size) => sum + size, 0) <= MAX_IDS_PER_TPP) return;
   // Over the bound: the expired ids go, then the one expiring first (the first stored among equal ones).
-  const live: Array<readonly [string, number]> = [];
-  const blockOf = new Map<string, number>();
+  let live = 0;
+  let oldest: readonly [number, string, number] | undefined;
   blocks.forEach((block, b) => {
     for (const id of Object.keys(block)) {
+      if (b < earlier.length && id === requestId) continue;
       const until = block[id] as number;
-      blockOf.set(id, b);
-      if (until < now) forget(mine, blocks.length, b, id);
-      else live.push([id, until]);
+      if (until < now) {
+        forget(mine, blocks.length, b, id);
+        sizes[b] = (sizes[b] as number) - 1;
+        continue;
+      }
+      live++;
+      if (oldest === undefined || until < oldest[2]) oldest = [b, id, until];
     }
   });
-  if (live.length > MAX_IDS_PER_TPP) {
-    const oldest = earliest(live) ?? requestId;
-    forget(mine, blocks.length, blockOf.get(oldest) ?? blocks.length - 1, oldest);
+  if (live > MAX_IDS_PER_TPP && oldest !== undefined) {
+    forget(mine, blocks.length, oldest[0], oldest[1]);
+    sizes[oldest[0]] = (sizes[oldest[0]] as number) - 1;
   }
-  const earlier = mine.earlier ?? [];
-  for (let i = earlier.length - 1; i >= 0; i--)
-    if (Object.keys(earlier[i] as Ids).length === 0) earlier.splice(i, 1);
+  for (let b = earlier.length - 1; b >= 0; b--) if (sizes[b] === 0) mine.earlier?.splice(b, 1);
   if (mine.earlier?.length === 0) delete mine.earlier;
 }
 
