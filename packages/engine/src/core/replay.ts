@@ -1,7 +1,8 @@
-import { current, type Draft, isDraft } from 'immer';
+import type { Draft } from 'immer';
 import type { RequestContext } from './context.js';
 import { apiError } from './errors.js';
 import type { EngineRequest } from './http.js';
+import { readable } from './readable.js';
 import type { SeenRequests, State } from './state.js';
 
 /**
@@ -41,11 +42,6 @@ function expiryOf(memory: SeenRequests, requestId: string): number | undefined {
     if (Object.hasOwn(block, requestId)) return block[requestId];
   }
   return undefined;
-}
-
-/** Plain data to read from: enumerating a draft costs a proxy trap per key. */
-function plain<T>(value: T): T {
-  return isDraft(value) ? (current(value as Draft<T>) as T) : value;
 }
 
 /** The TPP whose ids a request is checked against, or null when the request is not remembered. */
@@ -107,7 +103,7 @@ export function rememberRequest(draft: Draft<State>, request: EngineRequest, ctx
   // clock"), the id must live until both clocks are past this point.
   const expiresAt = ctx.tpp.signedAt + SIGNATURE_WINDOW_MS;
   const all = draft.seenRequests;
-  const view = plain(all);
+  const view = readable(all);
   const kept = Object.keys(view).filter(
     (organisationId) => !((view[organisationId] as SeenRequests).until < ctx.now),
   );
