@@ -1,5 +1,14 @@
 import { call, fixedSandbox } from '@sandbank/test-support/http';
+import { advance, approve, createPayment, ndctBody, newSandbox } from '@sandbank/test-support/payments';
 import { describe, expect, it } from 'vitest';
+
+/** The paths of every object or array in `value` that is not frozen. */
+function unfrozen(value: unknown, path = '$', found: string[] = []): string[] {
+  if (value === null || typeof value !== 'object') return found;
+  if (!Object.isFrozen(value)) found.push(path);
+  for (const [key, child] of Object.entries(value)) unfrozen(child, `${path}.${key}`, found);
+  return found;
+}
 
 describe('the state is immutable', () => {
   it('is deeply frozen from the start and after every change', async () => {
@@ -18,6 +27,19 @@ describe('the state is immutable', () => {
     expect(() => {
       (next.meta as { counter: number }).counter = 0;
     }).toThrow(TypeError);
+  });
+
+  it('is frozen all through after changes that add, change and remove nested data', async () => {
+    const sandbox = newSandbox();
+    const created = await createPayment(sandbox, ndctBody(sandbox.getState()));
+    expect(created.status).toBe(201);
+    expect(unfrozen(sandbox.getState())).toEqual([]);
+    expect((await approve(sandbox, created.body.paymentId)).status).toBe(200);
+    expect((await advance(sandbox, 24 * 60)).status).toBe(200);
+    expect(unfrozen(sandbox.getState())).toEqual([]);
+    const reset = await call(sandbox, 'POST', '/_sandbank/reset', { body: {} });
+    expect(reset.status).toBe(204);
+    expect(unfrozen(sandbox.getState())).toEqual([]);
   });
 
   it('answers a reading request without replacing the state', async () => {
