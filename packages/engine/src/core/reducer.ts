@@ -250,7 +250,9 @@ export function createReducer(options: ReducerOptions = {}): Reducer {
     // Expected failures are thrown; an operation that returns an error status keeps no change either.
     if (response.status >= 400 && response.keepChanges !== true)
       return { state, response: finish(response, ctx), patches: [], operation };
-    freezeChanged(next, patches);
+    // A state that was not frozen (one built by hand and given to the app) is frozen whole, as immer did.
+    if (Object.isFrozen(state)) freezeChanged(next, patches);
+    else freeze(next, true);
     return { state: next, response: finish(response, ctx), patches, operation };
   };
 }

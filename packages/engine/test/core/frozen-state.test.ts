@@ -1,4 +1,6 @@
-import { call, fixedSandbox } from '@sandbank/test-support/http';
+import { routes } from '@sandbank/engine';
+import { clockWork, createApp, createSeedState } from '@sandbank/engine/internal';
+import { call, FIXED_NOW, fixedSandbox } from '@sandbank/test-support/http';
 import { advance, approve, createPayment, ndctBody, newSandbox } from '@sandbank/test-support/payments';
 import { describe, expect, it } from 'vitest';
 
@@ -40,6 +42,31 @@ describe('the state is immutable', () => {
     const reset = await call(sandbox, 'POST', '/_sandbank/reset', { body: {} });
     expect(reset.status).toBe(204);
     expect(unfrozen(sandbox.getState())).toEqual([]);
+  });
+
+  it('freezes the whole state when the app is given one that is not frozen', () => {
+    const { apply } = createApp(routes, '/v1', { clockWork });
+    const seed = createSeedState('sandbank', FIXED_NOW);
+    const done = apply(
+      seed,
+      {
+        method: 'POST',
+        path: '/v1/sandbox/customers',
+        query: {},
+        headers: { 'x-request-id': 'c-1', 'content-type': 'application/json' },
+        bodyText: JSON.stringify({ customerNumber: '01017010170', name: 'Nora Berg', type: 'private' }),
+      },
+      {
+        now: FIXED_NOW,
+        sourceNow: FIXED_NOW,
+        origin: 'http://localhost',
+        profile: 'sandbox',
+        basePath: '/v1',
+        tpp: { kind: 'unchecked' },
+      },
+    );
+    expect(done.response.status).toBe(201);
+    expect(unfrozen(done.state)).toEqual([]);
   });
 
   it('answers a reading request without replacing the state', async () => {
