@@ -2,13 +2,18 @@ import { freeze, isDraft, original } from 'immer';
 import { z } from 'zod';
 import { apiError } from '../core/errors.js';
 import { empty, json } from '../core/http.js';
+import { exportedState } from '../core/replay.js';
 import type { Operation } from '../core/router.js';
 import { State } from '../core/state.js';
 import { parseWith } from '../core/validate.js';
 import { reseed } from '../sandbox-api/seed.js';
 
-/** GET /_sandbank/state: the whole state, for export (the untouched original: no copy of a large state). */
-export const exportState: Operation = (draft) => json(200, isDraft(draft) ? original(draft) : draft);
+/**
+ * GET /_sandbank/state: the whole state, for export (the untouched original: no copy of a large state;
+ * the replay memory's blocks joined, as the format lists them).
+ */
+export const exportState: Operation = (draft) =>
+  json(200, exportedState(isDraft(draft) ? (original(draft) as State) : draft));
 
 /** PUT /_sandbank/state: replaces the state; an invalid state is rejected whole. */
 export const importState: Operation = (draft, input) => {

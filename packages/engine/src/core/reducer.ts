@@ -1,4 +1,4 @@
-import { current, type Draft, enablePatches, Immer, isDraft, type Patch } from 'immer';
+import { current, type Draft, enablePatches, freeze, Immer, isDraft, type Patch } from 'immer';
 import type { RequestContext } from './context.js';
 import { ApiError, apiError, type TppMessage, warning } from './errors.js';
 import { assertValidHeaders, fixesInForce, parseAcceptFixes, requireHeaders } from './headers.js';
@@ -12,10 +12,28 @@ import { reportingDroppedFields } from './validate.js';
 
 enablePatches();
 /**
- * States are frozen (immer freezes what each change adds; the sandbox freezes its first state), which
- * lets a reading request run on the state itself, without a draft (see the reducer below).
+ * States are frozen (each change freezes what it made, below; the sandbox freezes its first state),
+ * which lets a reading request run on the state itself, without a draft (see the reducer below).
+ * Not immer's own freezing: it walks every key of each record a change copied (every payment when one
+ * is added), where the change's patches name the few nodes that are new.
  */
-const immer = new Immer({ autoFreeze: true });
+const immer = new Immer({ autoFreeze: false });
+
+/**
+ * Freezes what a change made: each node on its patches' paths (the copies immer made) and each value
+ * a patch adds or replaces, whole. Everything else is shared with the frozen state before it.
+ */
+function freezeChanged(next: State, patches: readonly Patch[]): void {
+  freeze(next);
+  for (const { path } of patches) {
+    let node: unknown = next;
+    for (let i = 0; i < path.length; i++) {
+      if (node === null || typeof node !== 'object') break;
+      node = (node as Record<string | number, unknown>)[path[i] as string | number];
+      freeze(node, i === path.length - 1);
+    }
+  }
+}
 
 export type BaseContext = Omit<RequestContext, 'fixes' | 'warnings'>;
 
@@ -49,6 +67,8 @@ export type Reducer = (state: State, routed: RoutedRequest, base: BaseContext) =
 function toPlain(value: unknown, untouched: State): unknown {
   if (value === untouched) return value;
   if (isDraft(value)) return current(value);
+  // A frozen object is part of a finished state: it holds no drafts (an export that is not the state itself).
+  if (Object.isFrozen(value)) return value;
   if (Array.isArray(value)) return value.map((item) => toPlain(item, untouched));
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
@@ -230,6 +250,9 @@ export function createReducer(options: ReducerOptions = {}): Reducer {
     // Expected failures are thrown; an operation that returns an error status keeps no change either.
     if (response.status >= 400 && response.keepChanges !== true)
       return { state, response: finish(response, ctx), patches: [], operation };
+    // A state that was not frozen (one built by hand and given to the app) is frozen whole, as immer did.
+    if (Object.isFrozen(state)) freezeChanged(next, patches);
+    else freeze(next, true);
     return { state: next, response: finish(response, ctx), patches, operation };
   };
 }

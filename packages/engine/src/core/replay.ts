@@ -2,7 +2,8 @@ import type { Draft } from 'immer';
 import type { RequestContext } from './context.js';
 import { apiError } from './errors.js';
 import type { EngineRequest } from './http.js';
-import type { State } from './state.js';
+import { readable } from './readable.js';
+import type { SeenRequests, State } from './state.js';
 
 /**
  * Replay protection (docs/security.md, "Replayed requests"). part 4.1: X-Request-ID is unique per
@@ -19,6 +20,29 @@ export const SIGNATURE_WINDOW_MS = 60_000;
 export const MAX_IDS_PER_TPP = 500;
 /** TPPs kept at once: beyond this many the one whose ids expire first is forgotten. */
 export const MAX_TPPS = 50;
+/**
+ * A TPP's ids are kept in blocks of at most this many (the newest in `ids`, the older in `earlier`):
+ * states are immutable, so a write copies the block it changes; one flat record of up to 500 ids
+ * made every signed write copy all of them (docs/benchmarks.md, "Payment creation").
+ */
+export const ID_BLOCK = 50;
+
+type Ids = Record<string, number>;
+
+/** A TPP's blocks of ids, oldest first. */
+function blocksOf(memory: SeenRequests): Ids[] {
+  return memory.earlier === undefined ? [memory.ids] : [...memory.earlier, memory.ids];
+}
+
+/** Until when this TPP's use of `requestId` is refused (the newest block first: a reused expired id is newer). */
+function expiryOf(memory: SeenRequests, requestId: string): number | undefined {
+  const blocks = blocksOf(memory);
+  for (let i = blocks.length - 1; i >= 0; i--) {
+    const block = blocks[i] as Ids;
+    if (Object.hasOwn(block, requestId)) return block[requestId];
+  }
+  return undefined;
+}
 
 /** The TPP whose ids a request is checked against, or null when the request is not remembered. */
 function rememberedTpp(request: EngineRequest, ctx: RequestContext) {
@@ -34,10 +58,7 @@ export function checkReplay(request: EngineRequest, ctx: RequestContext, state: 
   const memory = Object.hasOwn(state.seenRequests, seen.tpp.organisationId)
     ? state.seenRequests[seen.tpp.organisationId]
     : undefined;
-  const until =
-    memory !== undefined && Object.hasOwn(memory.ids, seen.requestId)
-      ? memory.ids[seen.requestId]
-      : undefined;
+  const until = memory === undefined ? undefined : expiryOf(memory, seen.requestId);
   if (until === undefined || until < ctx.now) return;
   throw apiError(
     'CONFLICT',
@@ -55,6 +76,24 @@ function earliest(entries: ReadonlyArray<readonly [string, number]>): string | u
   return found?.[0];
 }
 
+/** Splits a record of ids into blocks of ID_BLOCK, in their order. */
+function split(ids: Ids): Ids[] {
+  const blocks: Ids[] = [];
+  let block: Ids = {};
+  let size = 0;
+  for (const id of Object.keys(ids)) {
+    if (size === ID_BLOCK) {
+      blocks.push(block);
+      block = {};
+      size = 0;
+    }
+    block[id] = ids[id] as number;
+    size++;
+  }
+  if (size > 0) blocks.push(block);
+  return blocks;
+}
+
 /** After the operation, in the same change: remembers the request's id, within the bounds. */
 export function rememberRequest(draft: Draft<State>, request: EngineRequest, ctx: RequestContext): void {
   const seen = rememberedTpp(request, ctx);
@@ -64,23 +103,112 @@ export function rememberRequest(draft: Draft<State>, request: EngineRequest, ctx
   // clock"), the id must live until both clocks are past this point.
   const expiresAt = ctx.tpp.signedAt + SIGNATURE_WINDOW_MS;
   const all = draft.seenRequests;
-  for (const [organisationId, memory] of Object.entries(all)) {
-    if (memory.until < ctx.now) delete all[organisationId];
-  }
+  const view = readable(all);
+  const kept = Object.keys(view).filter(
+    (organisationId) => !((view[organisationId] as SeenRequests).until < ctx.now),
+  );
+  for (const organisationId of Object.keys(view))
+    if (!kept.includes(organisationId)) delete all[organisationId];
   const own = seen.tpp.organisationId;
-  const memory = Object.hasOwn(all, own) ? all[own] : undefined;
+  const memory = kept.includes(own) ? (view[own] as SeenRequests) : undefined;
   if (memory === undefined) {
     all[own] = { until: expiresAt, ids: { [seen.requestId]: expiresAt } };
-    const tpps = Object.entries(all).map(([id, m]) => [id, m.until] as const);
-    if (tpps.length > MAX_TPPS) delete all[earliest(tpps.filter(([id]) => id !== own)) ?? own];
+    const others = kept
+      .filter((id) => id !== own)
+      .map((id) => [id, (view[id] as SeenRequests).until] as const);
+    if (others.length + 1 > MAX_TPPS) delete all[earliest(others) ?? own];
     return;
   }
-  memory.ids[seen.requestId] = expiresAt;
-  memory.until = Math.max(memory.until, expiresAt);
-  if (Object.keys(memory.ids).length <= MAX_IDS_PER_TPP) return;
-  const ids = Object.entries(memory.ids);
-  for (const [id, until] of ids) if (until < ctx.now) delete memory.ids[id];
-  if (Object.keys(memory.ids).length > MAX_IDS_PER_TPP) {
-    delete memory.ids[earliest(ids.filter(([id]) => Object.hasOwn(memory.ids, id))) ?? seen.requestId];
+  remember(all[own] as Draft<SeenRequests>, memory, seen.requestId, expiresAt, ctx.now);
+}
+
+/** Adds an id to a TPP's memory (`mine`, read as `memory`), then keeps it within MAX_IDS_PER_TPP. */
+function remember(
+  mine: Draft<SeenRequests>,
+  memory: SeenRequests,
+  requestId: string,
+  expiresAt: number,
+  now: number,
+) {
+  mine.until = Math.max(memory.until, expiresAt);
+  // The blocks after this write, as plain data (reading the draft would cost a proxy trap a key).
+  let earlier = memory.earlier ?? [];
+  // An expired use of the same id in an older block gives way to this one.
+  earlier.forEach((block, i) => {
+    if (Object.hasOwn(block, requestId)) delete (mine.earlier as Ids[])[i]?.[requestId];
+  });
+  let last: Ids = { [requestId]: expiresAt };
+  if (Object.hasOwn(memory.ids, requestId) || Object.keys(memory.ids).length < ID_BLOCK) {
+    mine.ids[requestId] = expiresAt;
+    last = { ...memory.ids, ...last };
+  } else {
+    const full = split(memory.ids);
+    if (mine.earlier === undefined) mine.earlier = full;
+    else mine.earlier.push(...full);
+    mine.ids = last;
+    earlier = [...earlier, ...full];
   }
+  const blocks = [...earlier, last];
+  const sizes = blocks.map((block, b) => {
+    const size = Object.keys(block).length;
+    return b < earlier.length && Object.hasOwn(block, requestId) ? size - 1 : size;
+  });
+  if (sizes.reduce((sum, size) => sum + size, 0) <= MAX_IDS_PER_TPP) return;
+  // Over the bound: the expired ids go, then the one expiring first (the first stored among equal ones).
+  let live = 0;
+  let oldest: readonly [number, string, number] | undefined;
+  blocks.forEach((block, b) => {
+    for (const id of Object.keys(block)) {
+      if (b < earlier.length && id === requestId) continue;
+      const until = block[id] as number;
+      if (until < now) {
+        forget(mine, blocks.length, b, id);
+        sizes[b] = (sizes[b] as number) - 1;
+        continue;
+      }
+      live++;
+      if (oldest === undefined || until < oldest[2]) oldest = [b, id, until];
+    }
+  });
+  if (live > MAX_IDS_PER_TPP && oldest !== undefined) {
+    forget(mine, blocks.length, oldest[0], oldest[1]);
+    sizes[oldest[0]] = (sizes[oldest[0]] as number) - 1;
+  }
+  for (let b = earlier.length - 1; b >= 0; b--) if (sizes[b] === 0) mine.earlier?.splice(b, 1);
+  if (mine.earlier?.length === 0) delete mine.earlier;
+}
+
+/** Deletes an id from block `b` of `count` (the last is `ids`). */
+function forget(mine: Draft<SeenRequests>, count: number, b: number, id: string) {
+  if (b === count - 1) delete mine.ids[id];
+  else delete (mine.earlier as Ids[])[b]?.[id];
+}
+
+/** One TPP memory per organisationId with every id in `ids`, oldest first (the exported form). */
+function flatMemory(all: State['seenRequests']): State['seenRequests'] {
+  let flat: State['seenRequests'] | undefined;
+  for (const [organisationId, memory] of Object.entries(all)) {
+    if (memory.earlier === undefined) continue;
+    flat ??= { ...all };
+    flat[organisationId] = { until: memory.until, ids: Object.assign({}, ...memory.earlier, memory.ids) };
+  }
+  return flat ?? all;
+}
+
+/**
+ * The state as `GET /_sandbank/state` exports it: the format lists each TPP's ids in one record
+ * (docs/security.md, "Replayed requests"), so the blocks are joined; the state itself when no TPP
+ * has more than one block (no copy).
+ */
+export function exportedState(state: State): State {
+  const seenRequests = flatMemory(state.seenRequests);
+  let snapshots = state.snapshots;
+  for (const [name, snapshot] of Object.entries(state.snapshots)) {
+    const flat = flatMemory(snapshot.state.seenRequests);
+    if (flat === snapshot.state.seenRequests) continue;
+    if (snapshots === state.snapshots) snapshots = { ...state.snapshots };
+    snapshots[name] = { ...snapshot, state: { ...snapshot.state, seenRequests: flat } };
+  }
+  if (seenRequests === state.seenRequests && snapshots === state.snapshots) return state;
+  return { ...state, seenRequests, snapshots };
 }

@@ -315,8 +315,13 @@ export type RegisteredTpp = z.infer<typeof RegisteredTpp>;
 export const SeenRequests = z.object({
   /** The latest expiry among `ids`: a TPP whose ids have all expired is dropped without reading them. */
   until: z.number().int(),
-  /** X-Request-ID → bank time until which a request reusing it is refused. */
+  /** X-Request-ID → bank time until which a request reusing it is refused (the newest ids). */
   ids: z.record(z.string(), z.number().int()),
+  /**
+   * The older ids, in blocks of at most ID_BLOCK (core/replay.ts), oldest first: a write copies one
+   * small block, not every id. Absent in an export, which lists every id in `ids` (oldest first).
+   */
+  earlier: z.array(z.record(z.string(), z.number().int())).optional(),
 });
 export type SeenRequests = z.infer<typeof SeenRequests>;
 

@@ -3,6 +3,7 @@ import { isoDate } from '../core/dates.js';
 import { allocateId } from '../core/ids.js';
 import { ledgerEntry, ledgerInsert, ledgerRemove } from '../core/ledger.js';
 import { addAmounts, compareAmounts, negateAmount } from '../core/money.js';
+import { readable } from '../core/readable.js';
 import type { Account, AccountRef, Payment, State, Transaction } from '../core/state.js';
 
 export type Debtor = Payment['debtorAccount'];
@@ -12,9 +13,15 @@ export function findAccount(
   state: State | Draft<State>,
   ref: { bban?: string | undefined; iban?: string | undefined },
 ): Account | undefined {
-  for (const account of Object.values(state.accounts)) {
-    if (ref.bban !== undefined && account.bban === ref.bban) return account;
-    if (ref.iban !== undefined && account.iban === ref.iban) return account;
+  // Searched in plain data: enumerating the draft would cost proxy traps and a draft per account.
+  const accounts = readable(state.accounts);
+  for (const id in accounts) {
+    const account = accounts[id] as Account;
+    if (
+      (ref.bban !== undefined && account.bban === ref.bban) ||
+      (ref.iban !== undefined && account.iban === ref.iban)
+    )
+      return state.accounts[id];
   }
   return undefined;
 }

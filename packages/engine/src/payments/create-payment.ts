@@ -3,6 +3,7 @@ import type { RequestContext } from '../core/context.js';
 import { apiError } from '../core/errors.js';
 import { json } from '../core/http.js';
 import { allocateId, hashString } from '../core/ids.js';
+import { readable } from '../core/readable.js';
 import type { Operation, OperationInput } from '../core/router.js';
 import type { Payment, State } from '../core/state.js';
 import { startAuthorisation } from '../sca/start-authorisation.js';
@@ -92,7 +93,8 @@ function createPayment(
   const psuKey = headers['psu-id'] ?? `identity:${headers['x-psu-identity']}`;
   const fingerprint = fingerprintOf(tppId, psuKey, service, product, built);
   if (input.query.allowLogicalDuplicate?.at(-1) !== 'true') {
-    const duplicate = Object.values(draft.payments).find(
+    // Searched in plain data (core/readable.ts): no draft of every payment.
+    const duplicate = Object.values(readable(draft.payments)).find(
       (p) =>
         p.fingerprint === fingerprint &&
         ctx.now - p.createdAt <= DUPLICATE_WINDOW_MS &&

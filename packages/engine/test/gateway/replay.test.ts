@@ -211,10 +211,37 @@ describe('the bounds of the memory', () => {
       expect(done.response.status).toBe(201);
       state = done.state;
     }
-    const ids = Object.keys(state.seenRequests[TEST_TPP]?.ids ?? {});
+    // The memory is kept in blocks (the newest in `ids`, older ones in `earlier`).
+    const memory = state.seenRequests[TEST_TPP];
+    const ids = Object.keys(Object.assign({}, ...(memory?.earlier ?? []), memory?.ids));
     expect(ids).toHaveLength(MAX_IDS_PER_TPP);
     expect(ids).not.toContain('w-1');
     expect(ids).toContain(`w-${MAX_IDS_PER_TPP + 1}`);
+    expect(createCustomer(state, TEST_TPP, 'w-2', NOW).response.status).toBe(409);
+    expect(createCustomer(state, TEST_TPP, `w-${MAX_IDS_PER_TPP + 1}`, NOW).response.status).toBe(409);
+    expect(createCustomer(state, TEST_TPP, 'w-1', NOW).response.status).toBe(201);
+  });
+
+  it('exports every id of a TPP in one record, oldest first, and imports it back', async () => {
+    let state = createSeedState('sandbank', NOW);
+    for (let i = 1; i <= 120; i++) state = createCustomer(state, TEST_TPP, `e-${i}`, NOW).state;
+    expect(state.seenRequests[TEST_TPP]?.earlier?.length).toBeGreaterThan(0);
+    const sandbox = bank({ initialState: state });
+    const exported = await (await sandbox.fetch(new Request(`${ORIGIN}/_sandbank/state`))).json();
+    const expected = Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`e-${i + 1}`, NOW + 60_000]));
+    expect(exported.seenRequests).toEqual({ [TEST_TPP]: { until: NOW + 60_000, ids: expected } });
+    expect(Object.keys(exported.seenRequests[TEST_TPP].ids)).toEqual(Object.keys(expected));
+    const imported = bank();
+    const put = await imported.fetch(
+      new Request(`${ORIGIN}/_sandbank/state`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(exported),
+      }),
+    );
+    expect(put.status).toBe(204);
+    expect(createCustomer(imported.getState(), TEST_TPP, 'e-1', NOW).response.status).toBe(409);
+    expect(createCustomer(imported.getState(), TEST_TPP, 'e-121', NOW).response.status).toBe(201);
   });
 
   it(`keeps at most ${MAX_TPPS} TPPs, forgetting the one whose ids expire first`, () => {
