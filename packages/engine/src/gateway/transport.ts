@@ -54,7 +54,7 @@ export function decodeBodyLeniently(bytes: Uint8Array): string {
  * The body's bytes, read from its stream: reading stops as soon as the limit is passed (a body too
  * large is never held whole), and a body that arrives as one chunk (a string or bytes handed to
  * `new Request`) is used as it is. `arrayBuffer()` copied every body once more, which for an import of
- * 1 000 000 transactions (334 MB) cost more CPU than parsing it (docs/benchmarks.md, "The import").
+ * 1 000 000 transactions (334 MB) cost about as much CPU as parsing it (docs/benchmarks.md, "The import").
  */
 export async function readBody(request: Request, maxBytes: number): Promise<Uint8Array | null> {
   if (request.body === null) return null;
