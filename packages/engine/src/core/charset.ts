@@ -70,18 +70,52 @@ function pathOf(segments: readonly (string | number)[]): string {
   );
 }
 
+/** Everything but printable ASCII, and the backslash that starts an escape. */
+const NOT_PLAIN = /[^\x20-\x5b\x5d-\x7e]/g;
+
+/**
+ * Whether no string that `text` (JSON) can parse to holds a refused character: every character of the
+ * text is accepted, and no escape can make one (`\b`, `\f` and `\uXXXX` can; `\"`, `\\`, `\/`, `\n`,
+ * `\r`, `\t` cannot). One native scan of the text instead of a check of every parsed value: a large
+ * import is printable ASCII but for a few names. False does not mean refused, only "look at each value".
+ */
+export function jsonTextIsAccepted(text: string): boolean {
+  NOT_PLAIN.lastIndex = 0;
+  while (NOT_PLAIN.test(text)) {
+    const at = NOT_PLAIN.lastIndex - 1;
+    const c = text.charCodeAt(at);
+    if (c === 0x5c) {
+      const escaped = text.charCodeAt(at + 1);
+      if (escaped === 0x62 || escaped === 0x66 || escaped === 0x75) return false;
+      NOT_PLAIN.lastIndex = at + 2;
+    } else if (!isAcceptedCodePoint(c)) {
+      return false;
+    }
+  }
+  return true;
+}
+
 /**
  * Walks a parsed JSON value checking keys, strings and depth. The walk recurses at most
  * MAX_JSON_DEPTH levels (deeper is refused) and keeps one path that it writes out only for an
  * error: an import of a large state visits millions of values, and a path string or a stack entry
  * made for each was most of its cost. Depth first, children last to first, as a stack-based walk
- * visits them, so the first problem named is the same.
+ * visits them, so the first problem named is the same. Given the JSON text the value was parsed
+ * from, and `jsonTextIsAccepted` holds for it, strings and keys need no check one by one: the walk
+ * checks the depth only. Answers whether a key of `watched` occurs anywhere (the caller's next walk,
+ * for prototype keys, is needed only then).
  */
-export function assertAcceptedJson(value: unknown): void {
+export function assertAcceptedJson(
+  value: unknown,
+  text?: string,
+  watched: ReadonlySet<string> = new Set(),
+): boolean {
+  const strings = text === undefined || !jsonTextIsAccepted(text);
+  let seen = false;
   const path: (string | number)[] = [];
   const visit = (node: unknown, depth: number): void => {
     if (typeof node === 'string') {
-      if (firstRejectedCharacter(node) !== null) assertAcceptedText(node, pathOf(path));
+      if (strings && firstRejectedCharacter(node) !== null) assertAcceptedText(node, pathOf(path));
       return;
     }
     if (node === null || typeof node !== 'object') return;
@@ -99,7 +133,8 @@ export function assertAcceptedJson(value: unknown): void {
     }
     const keys = Object.keys(node);
     for (const key of keys) {
-      if (firstRejectedCharacter(key) === null) continue;
+      if (watched.has(key)) seen = true;
+      if (!strings || firstRejectedCharacter(key) === null) continue;
       path.push(key);
       assertAcceptedText(key, pathOf(path));
     }
@@ -111,4 +146,5 @@ export function assertAcceptedJson(value: unknown): void {
     }
   };
   visit(value, 0);
+  return seen;
 }

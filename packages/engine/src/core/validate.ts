@@ -5,7 +5,7 @@ import type { OperationInput } from './router.js';
 const MAX_MESSAGES = 10;
 
 /** Keys that would reach an object's prototype machinery; never a field of any request body. */
-const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+export const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** Where the body parses of the running operation report the fields they dropped. */
 interface DropReport {

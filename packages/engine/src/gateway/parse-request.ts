@@ -3,7 +3,13 @@ import { ApiError, apiError, type TppMessage } from '../core/errors.js';
 import type { EngineRequest } from '../core/http.js';
 import type { Parsed } from '../core/routed.js';
 import { isApiService, type Route } from '../core/router.js';
-import { dropPrototypeKeys, droppedFieldWarning, parseWith, singleQuery } from '../core/validate.js';
+import {
+  dropPrototypeKeys,
+  droppedFieldWarning,
+  PROTOTYPE_KEYS,
+  parseWith,
+  singleQuery,
+} from '../core/validate.js';
 
 /** Runs a parse; an expected failure becomes data for the reducer to raise in its turn. */
 function parsing<T>(parse: (warnings: TppMessage[]) => T): Parsed<T> {
@@ -47,8 +53,11 @@ function parseJsonBody(request: EngineRequest, messages: TppMessage[]): unknown 
   } catch (error) {
     throw apiError('FORMAT_ERROR', `body is not valid JSON: ${(error as Error).message}`);
   }
-  assertAcceptedJson(body);
-  for (const path of dropPrototypeKeys(body)) messages.push(droppedFieldWarning(path));
+  // One walk checks characters (or only the depth, when the text shows every character is accepted)
+  // and says whether a prototype key occurs at all; the walk that drops them runs only then.
+  if (assertAcceptedJson(body, text, PROTOTYPE_KEYS)) {
+    for (const path of dropPrototypeKeys(body)) messages.push(droppedFieldWarning(path));
+  }
   return body;
 }
 

@@ -1,17 +1,7 @@
+import { freezeDeep } from '../core/freeze.js';
 import type { Transaction } from '../core/state.js';
 
 // The text a ledger chunk is stored as (layouts 2 and 3), and back. Pure: no storage, no hashing.
-
-/**
- * Object.freeze all the way down, as the engine needs its state (immer's `freeze` does the same at
- * several times the cost on 100 000 transactions).
- */
-function freezeAll(value: unknown): void {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
-  Object.freeze(value);
-  if (Array.isArray(value)) for (const item of value) freezeAll(item);
-  else for (const key in value) freezeAll((value as Record<string, unknown>)[key]);
-}
 
 const isPrimitive = (value: unknown) =>
   value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
@@ -132,7 +122,7 @@ export function parseChunk(text: string): Transaction[] | null {
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i] as string;
       const value = shared[i] ? values[i] : (row as unknown[])[slot++];
-      if (typeof value === 'object' && value !== null) freezeAll(value);
+      if (typeof value === 'object' && value !== null) freezeDeep(value);
       // An own property, as JSON.parse would make it, never the prototype.
       if (key === '__proto__')
         Object.defineProperty(transaction, key, { value, enumerable: true, writable: true });

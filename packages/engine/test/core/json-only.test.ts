@@ -1,4 +1,5 @@
-import { call, fixedSandbox, messages } from '@sandbank/test-support/http';
+import { createSandbox, type Sandbox } from '@sandbank/engine';
+import { call, fixedSandbox, type Message, messages } from '@sandbank/test-support/http';
 import { describe, expect, it } from 'vitest';
 
 describe('JSON only (part 1)', () => {
@@ -55,6 +56,34 @@ describe('JSON only (part 1)', () => {
     expect(messages(answer)[0]?.text).toContain('nested');
   });
 
+  it('reads a body that arrives in several chunks, a character split between two of them', async () => {
+    const bytes = new TextEncoder().encode(JSON.stringify({ seed: 'Ærlige Øyvind på Åsen' }));
+    const split = bytes.indexOf(0xc3) + 1;
+    const parts = [bytes.slice(0, 5), bytes.slice(5, split), bytes.slice(split)];
+    const answer = await sendStream(createSandbox({ now: () => FIXED }), streamOf(parts));
+    expect(answer.status).toBe(204);
+  });
+
+  it('stops reading a streamed body as soon as it passes the size limit, with 413', async () => {
+    const chunk = new TextEncoder().encode(`"${'x'.repeat(400)}",`);
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('['));
+      },
+      pull(controller) {
+        pulled++;
+        controller.enqueue(chunk);
+      },
+    });
+    const answer = await sendStream(createSandbox({ now: () => FIXED, maxControlBodyBytes: 1000 }), endless);
+    expect(answer.status).toBe(413);
+    expect(((await answer.json()) as { tppMessages: Message[] }).tppMessages[0]?.text).toContain(
+      '1000 bytes',
+    );
+    expect(pulled).toBeLessThan(10);
+  });
+
   it('rejects a body over the size limit with 413', async () => {
     const sandbox = fixedSandbox({ maxBodyBytes: 1000 });
     const answer = await call(sandbox, 'POST', '/v1/sandbox/initialize', {
@@ -64,3 +93,26 @@ describe('JSON only (part 1)', () => {
     expect(messages(answer)[0]?.text).toContain('1000 bytes');
   });
 });
+
+function streamOf(parts: Uint8Array[]): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const part of parts) controller.enqueue(part);
+      controller.close();
+    },
+  });
+}
+
+const FIXED = Date.parse('2026-03-02T10:00:00Z');
+
+/** A request whose body is a stream (no content length), as a browser's or a proxy's may be. */
+function sendStream(sandbox: Sandbox, body: ReadableStream<Uint8Array>): Promise<Response> {
+  return sandbox.fetch(
+    new Request('https://bank.example/_sandbank/reset', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'streamed-1' },
+      body,
+      duplex: 'half',
+    } as RequestInit),
+  );
+}

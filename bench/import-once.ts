@@ -1,0 +1,45 @@
+/**
+ * One import of a large state through `sandbox.fetch`, for side-by-side runs against another
+ * checkout (docs/benchmarks.md, "The import"): builds the state with `bench/lib/big-state.ts`, then
+ * times making the `Request` from the JSON text to the 204, in wall time and in CPU time
+ * (`process.cpuUsage()`, all of the process's threads), and prints one JSON line.
+ *
+ *   node --conditions=@sandbank/source --expose-gc --max-old-space-size=8192 --import tsx \
+ *     bench/import-once.ts 1000000
+ */
+import { createSandbox } from '@sandbank/engine';
+import { START } from '@sandbank/test-support/ais';
+import { stateWithTransactions } from './lib/big-state.js';
+
+const count = Number(process.argv[2] ?? 1_000_000);
+const body = JSON.stringify(stateWithTransactions(count, START));
+const sandbox = createSandbox({ now: () => START });
+globalThis.gc?.();
+const heapBefore = process.memoryUsage();
+const cpuBefore = process.cpuUsage();
+const started = performance.now();
+const answer = await sandbox.fetch(
+  new Request('https://bank.example/_sandbank/state', {
+    method: 'PUT',
+    body,
+    headers: { 'content-type': 'application/json' },
+  }),
+);
+const wallMs = performance.now() - started;
+const cpu = process.cpuUsage(cpuBefore);
+if (answer.status !== 204) throw new Error(`import answered ${answer.status}: ${await answer.text()}`);
+const imported = Object.values(sandbox.getState().transactions).reduce(
+  (n, ledger) => n + ledger.reduce((m, chunk) => m + chunk.length, 0),
+  0,
+);
+console.log(
+  JSON.stringify({
+    transactions: count,
+    imported,
+    megabytes: Math.round(body.length / 1e5) / 10,
+    wallMs: Math.round(wallMs),
+    cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+    rssMb: Math.round(process.memoryUsage().rss / 1e6),
+    rssBeforeMb: Math.round(heapBefore.rss / 1e6),
+  }),
+);
