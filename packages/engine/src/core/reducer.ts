@@ -1,6 +1,7 @@
-import { current, type Draft, enablePatches, freeze, Immer, isDraft, type Patch } from 'immer';
+import { current, type Draft, enablePatches, Immer, isDraft, type Patch } from 'immer';
 import type { RequestContext } from './context.js';
 import { ApiError, apiError, type TppMessage, warning } from './errors.js';
+import { freezeDeep } from './freeze.js';
 import { assertValidHeaders, fixesInForce, parseAcceptFixes, requireHeaders } from './headers.js';
 import type { EngineResponse } from './http.js';
 import { ownEntry } from './ids.js';
@@ -24,13 +25,14 @@ const immer = new Immer({ autoFreeze: false });
  * a patch adds or replaces, whole. Everything else is shared with the frozen state before it.
  */
 function freezeChanged(next: State, patches: readonly Patch[]): void {
-  freeze(next);
+  Object.freeze(next);
   for (const { path } of patches) {
     let node: unknown = next;
     for (let i = 0; i < path.length; i++) {
       if (node === null || typeof node !== 'object') break;
       node = (node as Record<string | number, unknown>)[path[i] as string | number];
-      freeze(node, i === path.length - 1);
+      if (i === path.length - 1) freezeDeep(node);
+      else if (typeof node === 'object' && node !== null) Object.freeze(node);
     }
   }
 }
@@ -252,7 +254,7 @@ export function createReducer(options: ReducerOptions = {}): Reducer {
       return { state, response: finish(response, ctx), patches: [], operation };
     // A state that was not frozen (one built by hand and given to the app) is frozen whole, as immer did.
     if (Object.isFrozen(state)) freezeChanged(next, patches);
-    else freeze(next, true);
+    else freezeDeep(next);
     return { state: next, response: finish(response, ctx), patches, operation };
   };
 }
