@@ -1,4 +1,13 @@
-import { createSandbox, type Route, routes, type Sandbox, type SandboxEvent } from '@sandbank/engine';
+import {
+  bearerRefusal,
+  bearerToken,
+  createSandbox,
+  type Route,
+  routes,
+  type Sandbox,
+  type SandboxEvent,
+  toErrorWebResponse,
+} from '@sandbank/engine';
 import type { BankConfig } from './bank-config.js';
 import { isPreflight, parseOrigins, preflight, withCors } from './cors.js';
 import { errorResponse, json, readJson } from './errors.js';
@@ -6,7 +15,7 @@ import { encodeEvent } from './events.js';
 import type { DurableObjectState, Env, SqlStorage } from './runtime.js';
 import { upgradeResponse, webSocketPair } from './runtime.js';
 import { openSqlStore, type SqlStore } from './sql-store.js';
-import { bearer, tokenMatches } from './tokens.js';
+import { tokenMatches } from './tokens.js';
 
 // One bank per Durable Object. The object restores its bank from SQLite before it takes any request
 // (blockConcurrencyWhile), answers `/t/{id}/…` with the engine mounted there (publicUrl), commits
@@ -165,16 +174,16 @@ export class SandbankBank {
       return cutOff(await running.sandbox.fetch(request));
     // The control plane is this bank's owner's: Bearer <controlToken>; the events socket may carry
     // it as ?token= (a browser cannot set headers on a WebSocket).
-    const token = bearer(request) ?? (below === '/_sandbank/events' ? url.searchParams.get('token') : null);
-    if (!(await tokenMatches(token, config.tokenHash))) {
-      return errorResponse(
-        'FORBIDDEN',
-        token === null
-          ? "this bank's control plane needs Authorization: Bearer <controlToken> (the token POST /tenants answered)"
-          : 'the control token is not this bank’s',
-        { headers: { 'www-authenticate': 'Bearer realm="sandbank"' } },
-      );
-    }
+    const token =
+      bearerToken(request.headers.get('authorization')) ??
+      (below === '/_sandbank/events' ? url.searchParams.get('token') : null);
+    // The same answers as sandbank serve's control plane: none 401, a wrong one 403 (the engine's rule).
+    const refusal = bearerRefusal(token, token !== null && (await tokenMatches(token, config.tokenHash)), {
+      missing:
+        "this bank's control plane needs Authorization: Bearer <controlToken> (the token POST /tenants answered)",
+      wrong: 'the control token is not this bank’s',
+    });
+    if (refusal !== null) return toErrorWebResponse(refusal);
     if (below === '/_sandbank/events') return this.events(request);
     if (below === '/_sandbank/cors') return this.cors(request, config);
     if (below === '/_sandbank/storage' && request.method === 'GET') {
