@@ -73,6 +73,7 @@ function cutOff(response: Response): Response {
 export class SandbankBank {
   private config: BankConfig | null = null;
   private running: Running | null = null;
+  private opening: Promise<Running> | null = null;
   /** The last request's time as stored (coarsely: see touch). */
   private activeStored = 0;
   private alarmAt: number | null = null;
@@ -106,6 +107,20 @@ export class SandbankBank {
     this.running = await this.open(this.config);
   }
 
+  /**
+   * The running bank, made on its first request: creating a bank stores its config only, so a
+   * creation does not wait for the seeded state (it is made from the seed, the same every time).
+   */
+  private opened(config: BankConfig): Promise<Running> {
+    if (this.running !== null) return Promise.resolve(this.running);
+    this.opening ??= this.open(config).then((running) => {
+      this.running = running;
+      this.opening = null;
+      return running;
+    });
+    return this.opening;
+  }
+
   private async open(config: BankConfig): Promise<Running> {
     const store = await openSqlStore(this.ctx.storage);
     this.logSeq = store.lastSeq;
@@ -122,6 +137,9 @@ export class SandbankBank {
       now: fixed === null ? () => Date.now() : () => fixed,
       maxControlBodyBytes: MAX_CONTROL_BODY_BYTES,
       ...(store.restored === null ? {} : { initialState: store.restored }),
+      // A bank that has not changed is not stored (sql-store's first state): it is made again from its
+      // seed as it was made at creation.
+      seedTime: config.fixedTime ?? config.createdAt,
       // Commit numbers (restore targets) go on from the stored log across evictions.
       firstSeq: store.lastSeq,
       persist: async (commit) => {
@@ -150,8 +168,8 @@ export class SandbankBank {
   async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
     if (url.pathname.startsWith('/__internal/')) return this.internal(request, url.pathname);
-    const { config, running } = this;
-    if (config === null || running === null) {
+    const { config } = this;
+    if (config === null) {
       return errorResponse(
         'RESOURCE_UNKNOWN',
         'there is no bank with this id (deleted, idle too long, or never created)',
@@ -159,6 +177,7 @@ export class SandbankBank {
     }
     await this.touch(config);
     if (isPreflight(request)) return preflight(request, config.origins);
+    const running = await this.opened(config);
     const below = url.pathname.slice(`/t/${config.id}`.length) || '/';
     return withCors(await this.answer(request, url, below, config, running), request, config.origins);
   }
@@ -281,6 +300,7 @@ export class SandbankBank {
       }
     }
     this.running = null;
+    this.opening = null;
     this.config = null;
     this.alarmAt = null;
     await this.ctx.storage.deleteAll();
@@ -296,7 +316,6 @@ export class SandbankBank {
       writeMeta(this.sql, 'active', String(config.createdAt));
       this.config = config;
       this.activeStored = config.createdAt;
-      this.running = await this.open(config);
       await this.touch(config);
       return json(201, { id: config.id });
     }
