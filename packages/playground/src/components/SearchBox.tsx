@@ -1,11 +1,13 @@
 import { type ReactNode, useId } from 'react';
 
 /**
- * The search toolbar of the playground's long views (the transactions, the state tree): a labelled
+ * The search toolbar of the playground's long views (the transactions, the state tree, the request
+ * log): a labelled
  * search field, the view's own controls after it, and a status that screen readers announce (how
  * many rows match).
  */
 export function SearchBox({
+  label = 'Search',
   query,
   onQuery,
   placeholder,
@@ -13,6 +15,8 @@ export function SearchBox({
   statusClassName = 'small',
   children,
 }: {
+  /** The field's label (default Search). */
+  label?: string;
   query: string;
   onQuery: (query: string) => void;
   placeholder: string;
@@ -25,7 +29,7 @@ export function SearchBox({
   const id = useId();
   return (
     <div className="toolbar">
-      <label htmlFor={id}>Search</label>
+      <label htmlFor={id}>{label}</label>
       <input
         id={id}
         type="search"
