@@ -128,7 +128,8 @@ export async function runCloudBench(rounds = 500): Promise<CloudReport> {
       let started = performance.now();
       await create(rt);
       if (i >= 10) creations.push(performance.now() - started);
-      const unknownId = Array.from({ length: 26 }, (_, j) => letters[(i * 7 + j * 13) % 32]).join('');
+      // A new id each time (i in base 32), so each is a new object.
+      const unknownId = Array.from({ length: 26 }, (_, j) => letters[Math.floor(i / 32 ** j) % 32]).join('');
       started = performance.now();
       const empty = await fetch(`${rt.url}/t/${unknownId}/v1/accounts`);
       await empty.arrayBuffer();

@@ -113,11 +113,17 @@ export class SandbankBank {
    */
   private opened(config: BankConfig): Promise<Running> {
     if (this.running !== null) return Promise.resolve(this.running);
-    this.opening ??= this.open(config).then((running) => {
-      this.running = running;
-      this.opening = null;
-      return running;
-    });
+    this.opening ??= this.open(config).then(
+      (running) => {
+        this.running = running;
+        this.opening = null;
+        return running;
+      },
+      (error: unknown) => {
+        this.opening = null;
+        throw error;
+      },
+    );
     return this.opening;
   }
 
@@ -195,7 +201,7 @@ export class SandbankBank {
     // it as ?token= (a browser cannot set headers on a WebSocket).
     const token =
       bearerToken(request.headers.get('authorization')) ??
-      (below === '/_sandbank/events' ? url.searchParams.get('token') : null);
+      (below === '/_sandbank/events' ? url.searchParams.get('token') || null : null);
     // The same answers as sandbank serve's control plane: none 401, a wrong one 403 (the engine's rule).
     const refusal = bearerRefusal(token, token !== null && (await tokenMatches(token, config.tokenHash)), {
       missing:
