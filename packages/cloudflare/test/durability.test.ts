@@ -80,8 +80,7 @@ describe('a hosted bank’s durable state', () => {
   });
 
   it('stores a new bank as its config only, and makes the same seeded bank again after a restart', async () => {
-    // Real time (no fixedTime): the seeded history ends at the creation, not at the restart.
-    const bank = await createBank(rt, { fixedTime: undefined });
+    const bank = await createBank(rt);
     const storage = async () =>
       (await (await control(bank, '/_sandbank/storage')).json()) as Record<string, unknown>;
     const exported = async () => (await (await control(bank, '/_sandbank/state')).json()) as State;
