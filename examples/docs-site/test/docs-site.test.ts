@@ -1,46 +1,12 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BROWSER_SETUP_TIMEOUT, launchChromium } from '@sandbank/test-support/browser/chromium';
-import type { Browser, Page } from 'playwright-core';
-import { build, type PreviewServer, preview } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtSiteInChromium } from '@sandbank/test-support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import siteConfig from '../vite.config.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = join(root, 'dist');
-
-let server: PreviewServer;
-let browser: Browser;
-let base: string;
-
-beforeAll(async () => {
-  // The site's own config (with the service-worker plugin), loaded by Vitest: Vite's config loader
-  // cannot import the plugin's TypeScript source.
-  await build({
-    ...siteConfig,
-    root,
-    configFile: false,
-    logLevel: 'silent',
-    build: { ...siteConfig.build, outDir, emptyOutDir: true },
-  });
-  server = await preview({
-    root,
-    configFile: false,
-    logLevel: 'silent',
-    build: { outDir },
-    preview: { port: 0, host: 'localhost' },
-  });
-  const address = server.httpServer?.address();
-  if (address === null || address === undefined || typeof address === 'string') throw new Error('no port');
-  // http://localhost (not 127.0.0.1): service workers need a secure context.
-  base = `http://localhost:${address.port}`;
-  browser = await launchChromium();
-}, BROWSER_SETUP_TIMEOUT);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = builtSiteInChromium({ root, config: siteConfig, outDir: join(root, 'dist') });
 
 async function tryIt(page: Page, method: string, path: string): Promise<string> {
   const operation = page.locator(`.opblock-${method}`).filter({ has: page.locator(`[data-path="${path}"]`) });
@@ -57,11 +23,11 @@ async function tryIt(page: Page, method: string, path: string): Promise<string> 
 
 describe('the example docs site, built, in Chromium', () => {
   it('renders the reference; Try it GET /v1/sandbox/customers answers 200 and the example payment 201', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${base}/`);
+    await page.goto(`${site.base}/`);
     expect(await tryIt(page, 'get', '/v1/sandbox/customers')).toBe('200');
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/autoSign=both/);
     // A write with the part 4.1 P headers and a body, as the document's example fills them in: 201.
@@ -71,9 +37,9 @@ describe('the example docs site, built, in Chromium', () => {
   });
 
   it('answers Try it GET /v1/accounts with 401, opens the SCA in a popup, then answers 200 with the PSU-ID it brought', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${base}/`);
+    await page.goto(`${site.base}/`);
     const popup = context.waitForEvent('page');
     expect(await tryIt(page, 'get', '/v1/accounts')).toBe('401');
     const sca = await popup;

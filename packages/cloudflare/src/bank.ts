@@ -1,4 +1,13 @@
-import { createSandbox, type Route, routes, type Sandbox, type SandboxEvent } from '@sandbank/engine';
+import {
+  bearerRefusal,
+  bearerToken,
+  createSandbox,
+  type Route,
+  routes,
+  type Sandbox,
+  type SandboxEvent,
+  toErrorWebResponse,
+} from '@sandbank/engine';
 import type { BankConfig } from './bank-config.js';
 import { isPreflight, parseOrigins, preflight, withCors } from './cors.js';
 import { errorResponse, json, readJson } from './errors.js';
@@ -6,7 +15,7 @@ import { encodeEvent } from './events.js';
 import type { DurableObjectState, Env, SqlStorage } from './runtime.js';
 import { upgradeResponse, webSocketPair } from './runtime.js';
 import { openSqlStore, type SqlStore } from './sql-store.js';
-import { bearer, tokenMatches } from './tokens.js';
+import { tokenMatches } from './tokens.js';
 
 // One bank per Durable Object. The object restores its bank from SQLite before it takes any request
 // (blockConcurrencyWhile), answers `/t/{id}/…` with the engine mounted there (publicUrl), commits
@@ -64,6 +73,7 @@ function cutOff(response: Response): Response {
 export class SandbankBank {
   private config: BankConfig | null = null;
   private running: Running | null = null;
+  private opening: Promise<Running> | null = null;
   /** The last request's time as stored (coarsely: see touch). */
   private activeStored = 0;
   private alarmAt: number | null = null;
@@ -97,6 +107,26 @@ export class SandbankBank {
     this.running = await this.open(this.config);
   }
 
+  /**
+   * The running bank, made on its first request: creating a bank stores its config only, so a
+   * creation does not wait for the seeded state (it is made from the seed, the same every time).
+   */
+  private opened(config: BankConfig): Promise<Running> {
+    if (this.running !== null) return Promise.resolve(this.running);
+    this.opening ??= this.open(config).then(
+      (running) => {
+        this.running = running;
+        this.opening = null;
+        return running;
+      },
+      (error: unknown) => {
+        this.opening = null;
+        throw error;
+      },
+    );
+    return this.opening;
+  }
+
   private async open(config: BankConfig): Promise<Running> {
     const store = await openSqlStore(this.ctx.storage);
     this.logSeq = store.lastSeq;
@@ -113,6 +143,9 @@ export class SandbankBank {
       now: fixed === null ? () => Date.now() : () => fixed,
       maxControlBodyBytes: MAX_CONTROL_BODY_BYTES,
       ...(store.restored === null ? {} : { initialState: store.restored }),
+      // A bank that has not changed is not stored (sql-store's first state): it is made again from its
+      // seed as it was made at creation.
+      seedTime: config.fixedTime ?? config.createdAt,
       // Commit numbers (restore targets) go on from the stored log across evictions.
       firstSeq: store.lastSeq,
       persist: async (commit) => {
@@ -141,8 +174,8 @@ export class SandbankBank {
   async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
     if (url.pathname.startsWith('/__internal/')) return this.internal(request, url.pathname);
-    const { config, running } = this;
-    if (config === null || running === null) {
+    const { config } = this;
+    if (config === null) {
       return errorResponse(
         'RESOURCE_UNKNOWN',
         'there is no bank with this id (deleted, idle too long, or never created)',
@@ -150,6 +183,7 @@ export class SandbankBank {
     }
     await this.touch(config);
     if (isPreflight(request)) return preflight(request, config.origins);
+    const running = await this.opened(config);
     const below = url.pathname.slice(`/t/${config.id}`.length) || '/';
     return withCors(await this.answer(request, url, below, config, running), request, config.origins);
   }
@@ -165,16 +199,16 @@ export class SandbankBank {
       return cutOff(await running.sandbox.fetch(request));
     // The control plane is this bank's owner's: Bearer <controlToken>; the events socket may carry
     // it as ?token= (a browser cannot set headers on a WebSocket).
-    const token = bearer(request) ?? (below === '/_sandbank/events' ? url.searchParams.get('token') : null);
-    if (!(await tokenMatches(token, config.tokenHash))) {
-      return errorResponse(
-        'FORBIDDEN',
-        token === null
-          ? "this bank's control plane needs Authorization: Bearer <controlToken> (the token POST /tenants answered)"
-          : 'the control token is not this bank’s',
-        { headers: { 'www-authenticate': 'Bearer realm="sandbank"' } },
-      );
-    }
+    const token =
+      bearerToken(request.headers.get('authorization')) ??
+      (below === '/_sandbank/events' ? url.searchParams.get('token') || null : null);
+    // The same answers as sandbank serve's control plane: none 401, a wrong one 403 (the engine's rule).
+    const refusal = bearerRefusal(token, token !== null && (await tokenMatches(token, config.tokenHash)), {
+      missing:
+        "this bank's control plane needs Authorization: Bearer <controlToken> (the token POST /tenants answered)",
+      wrong: 'the control token is not this bank’s',
+    });
+    if (refusal !== null) return toErrorWebResponse(refusal);
     if (below === '/_sandbank/events') return this.events(request);
     if (below === '/_sandbank/cors') return this.cors(request, config);
     if (below === '/_sandbank/storage' && request.method === 'GET') {
@@ -272,6 +306,7 @@ export class SandbankBank {
       }
     }
     this.running = null;
+    this.opening = null;
     this.config = null;
     this.alarmAt = null;
     await this.ctx.storage.deleteAll();
@@ -287,7 +322,6 @@ export class SandbankBank {
       writeMeta(this.sql, 'active', String(config.createdAt));
       this.config = config;
       this.activeStored = config.createdAt;
-      this.running = await this.open(config);
       await this.touch(config);
       return json(201, { id: config.id });
     }

@@ -197,8 +197,11 @@ export async function openSqlStore(
   const stored = new WeakMap<object, string>(restored?.stored ?? []);
   let present = chunkKeys(sql);
 
-  /** Writes `at` as the snapshot; the log entries it includes go in the same transaction. */
-  const writeSnapshot = async (at: { seq: number; state: State }) => {
+  /**
+   * Writes `at` as the snapshot; the log entries it includes go in the same transaction, and `then`
+   * (more rows of the same change) runs in it too.
+   */
+  const writeSnapshot = async (at: { seq: number; state: State }, then?: () => void) => {
     const { record, chunks } = await snapshotRecords(at, stored, Date.now());
     if (closed) return;
     const wanted = new Set(chunks.map((c) => c.key));
@@ -212,12 +215,18 @@ export async function openSqlStore(
       }
       for (const key of present) if (!wanted.has(key)) sql.exec('DELETE FROM chunk_part WHERE key = ?', key);
       sql.exec('DELETE FROM log_part WHERE seq <= ?', at.seq);
+      then?.();
     });
     present = wanted;
     for (const { chunk, key } of chunks) stored.set(chunk, key);
     report.snapshotSeq = at.seq;
     report.chunks = wanted.size;
   };
+  /**
+   * A fresh start's first state, not stored yet: the bank makes it again from its seed and seed time
+   * on a restart, so it is written only with the first change (in that change's transaction).
+   */
+  let unstoredBase: { seq: number; state: State } | null = null;
 
   const compaction = compactionScheduler({
     policy: { every: options.compactEvery ?? 100, idleMs: options.compactIdleMs ?? 200, burstFactor: 10 },
@@ -240,18 +249,24 @@ export async function openSqlStore(
     lastSeq: seq,
     async begin(state) {
       latest = { seq, state };
-      await writeSnapshot(latest);
+      unstoredBase = latest;
     },
     async append(patches, state) {
       const next = seq + 1;
       const bytes = encoder.encode(JSON.stringify(patches));
-      // One transaction: a change stored in several parts is stored whole or not at all. The
-      // object's output gate holds the response until SQLite has it.
-      storage.transactionSync(() => {
+      const writeLog = () => {
         parts(bytes).forEach((part, index) => {
           sql.exec('INSERT INTO log_part (seq, part, bytes) VALUES (?, ?, ?)', next, index, part);
         });
-      });
+      };
+      // One transaction: a change stored in several parts (with the fresh start's first state before
+      // the first) is stored whole or not at all. The object's output gate holds the response until
+      // SQLite has it.
+      if (unstoredBase === null) storage.transactionSync(writeLog);
+      else {
+        await writeSnapshot(unstoredBase, writeLog);
+        unstoredBase = null;
+      }
       seq = next;
       sinceSnapshot++;
       report.logEntries++;

@@ -48,9 +48,3 @@ export async function tokenMatches(presented: string | null, expectedHash: strin
   }
   return difference === 0;
 }
-
-/** The token of `Authorization: Bearer <token>`, or null. */
-export function bearer(request: Request): string | null {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '');
-  return match?.[1] ?? null;
-}

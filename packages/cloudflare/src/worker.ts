@@ -1,8 +1,9 @@
+import { bearerRefusal, bearerToken, toErrorWebResponse } from '@sandbank/engine';
 import { ADMIN_ONLY, bankConfig, CreateBank } from './bank-config.js';
 import { isAllowed, isPreflight, parseOrigins, preflight, withCors } from './cors.js';
 import { errorResponse, json, readJson } from './errors.js';
 import type { DurableObjectStub, Env } from './runtime.js';
-import { BANK_ID, bearer, newBankId, newToken, tokenHash, tokenMatches } from './tokens.js';
+import { BANK_ID, newBankId, newToken, tokenHash, tokenMatches } from './tokens.js';
 
 export { SandbankBank } from './bank.js';
 export { SandbankDirectory } from './directory.js';
@@ -51,25 +52,33 @@ function clientOf(request: Request): string {
 type Caller = { kind: 'admin' } | { kind: 'anonymous' } | { kind: 'refused'; response: Response };
 
 async function callerOf(request: Request, env: Env, mayBeAnonymous: boolean): Promise<Caller> {
-  const token = bearer(request);
+  const token = bearerToken(request.headers.get('authorization'));
   const admin = env.SANDBANK_ADMIN_TOKEN;
-  if (token !== null && admin !== undefined && admin !== '') {
-    if (await tokenMatches(token, await tokenHash(admin))) return { kind: 'admin' };
+  if (admin === undefined || admin === '') {
+    if (mayBeAnonymous && env.SANDBANK_ANONYMOUS_CREATE === 'on' && token === null)
+      return { kind: 'anonymous' };
+    // No token opens a closed directory: 403, not a challenge.
     return {
       kind: 'refused',
-      response: errorResponse('FORBIDDEN', 'the admin token is not this directory’s'),
+      response: errorResponse(
+        'FORBIDDEN',
+        'the directory is closed: set the Worker secret SANDBANK_ADMIN_TOKEN',
+      ),
     };
   }
   if (mayBeAnonymous && env.SANDBANK_ANONYMOUS_CREATE === 'on' && token === null)
     return { kind: 'anonymous' };
-  const why =
-    admin === undefined || admin === ''
-      ? 'the directory is closed: set the Worker secret SANDBANK_ADMIN_TOKEN'
-      : 'the directory needs Authorization: Bearer <admin token> (the Worker secret SANDBANK_ADMIN_TOKEN)';
-  return {
-    kind: 'refused',
-    response: errorResponse('FORBIDDEN', why, { headers: { 'www-authenticate': 'Bearer realm="sandbank"' } }),
-  };
+  // The same answers as sandbank serve's control plane: no token 401, a wrong one 403 (the engine's rule).
+  const refusal = bearerRefusal(
+    token,
+    token !== null && (await tokenMatches(token, await tokenHash(admin))),
+    {
+      missing:
+        'the directory needs Authorization: Bearer <admin token> (the Worker secret SANDBANK_ADMIN_TOKEN)',
+      wrong: 'the admin token is not this directory’s',
+    },
+  );
+  return refusal === null ? { kind: 'admin' } : { kind: 'refused', response: toErrorWebResponse(refusal) };
 }
 
 /** POST /tenants: a new bank, its control token shown this once. */

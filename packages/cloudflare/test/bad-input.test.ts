@@ -45,11 +45,29 @@ describe('bad input to the hosted mode', () => {
     }
   });
 
-  it('refuses the control plane without the control token, with a wrong one, or with the admin token', async () => {
-    const tokens = [null, 'wrong', rt.adminToken, `${bank.controlToken}x`];
-    for (const token of tokens) {
-      const headers: Record<string, string> = token === null ? {} : { authorization: `Bearer ${token}` };
-      await expectClear(await fetch(`${bank.baseUrl}/_sandbank/state`, { headers }), 403, 'FORBIDDEN');
+  it('challenges a control request without the control token with 401, as sandbank serve does', async () => {
+    for (const method of ['GET', 'PUT']) {
+      const answer = await fetch(`${bank.baseUrl}/_sandbank/state`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        ...(method === 'PUT' ? { body: '{}' } : {}),
+      });
+      expect(answer.headers.get('www-authenticate')).toBe('Bearer realm="sandbank"');
+      await expectClear(answer, 401, 'HTTP_HEADER_REQUIRED');
+    }
+    // Another scheme is no bearer token either.
+    const basic = await fetch(`${bank.baseUrl}/_sandbank/clock`, {
+      headers: { authorization: 'Basic eDp5' },
+    });
+    await expectClear(basic, 401, 'HTTP_HEADER_REQUIRED');
+  });
+
+  it('refuses the control plane with a wrong token, or with the admin token, with 403', async () => {
+    for (const token of ['wrong', rt.adminToken, `${bank.controlToken}x`]) {
+      const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+      const read = await fetch(`${bank.baseUrl}/_sandbank/state`, { headers });
+      expect(read.headers.get('www-authenticate')).toContain('error="invalid_token"');
+      await expectClear(read, 403, 'FORBIDDEN');
       await expectClear(
         await fetch(`${bank.baseUrl}/_sandbank/state`, {
           method: 'PUT',
@@ -64,7 +82,7 @@ describe('bad input to the hosted mode', () => {
 
   it('refuses anonymous creation unless the Worker allows it', async () => {
     const answer = await fetch(`${rt.url}/tenants`, { method: 'POST', body: '{}' });
-    await expectClear(answer, 403, 'FORBIDDEN');
+    await expectClear(answer, 401, 'HTTP_HEADER_REQUIRED');
   });
 
   it('answers malformed creation bodies with FORMAT_ERROR naming the field', async () => {

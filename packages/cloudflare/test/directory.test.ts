@@ -53,10 +53,10 @@ describe('the bank directory', () => {
     expect(sandboxApi.status).toBeLessThan(500);
   });
 
-  it('refuses the directory without the admin token, or with a wrong one', async () => {
+  it('challenges the directory without the admin token (401), and refuses a wrong one (403)', async () => {
     const list = await fetch(`${rt.url}/tenants`);
-    expect(await problem(list)).toMatchObject({ status: 403, codes: ['FORBIDDEN'] });
-    expect(list.headers.get('www-authenticate')).toContain('Bearer');
+    expect(await problem(list)).toMatchObject({ status: 401, codes: ['HTTP_HEADER_REQUIRED'] });
+    expect(list.headers.get('www-authenticate')).toBe('Bearer realm="sandbank"');
     const wrong = await fetch(`${rt.url}/tenants`, { headers: { authorization: 'Bearer nope' } });
     expect(await problem(wrong)).toMatchObject({ status: 403, codes: ['FORBIDDEN'] });
     const created = await createBank(rt);

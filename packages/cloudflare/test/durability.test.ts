@@ -79,6 +79,31 @@ describe('a hosted bank’s durable state', () => {
     expect(new Set(await tppIds(bank))).toEqual(new Set(stored));
   });
 
+  it('stores a new bank as its config only, and makes the same seeded bank again after a restart', async () => {
+    const bank = await createBank(rt);
+    const storage = async () =>
+      (await (await control(bank, '/_sandbank/storage')).json()) as Record<string, unknown>;
+    const exported = async () => (await (await control(bank, '/_sandbank/state')).json()) as State;
+    const made = await exported();
+    expect(await storage()).toMatchObject({ restored: 'fresh', snapshotSeq: 0, chunks: 0, logEntries: 0 });
+    await rt.restart();
+    expect(await storage()).toMatchObject({ restored: 'fresh', chunks: 0 });
+    expect(await exported()).toEqual(made);
+    // The first change stores the seeded state with it; both come back.
+    const organisationId = 'PSDNO-FSA-424242';
+    const registered = await control(bank, '/_sandbank/tpps', {
+      method: 'POST',
+      body: JSON.stringify({ organisationId, name: 'TPP after a restart', roles: ['PSP_AI'] }),
+    });
+    expect(registered.status).toBe(201);
+    await rt.restart();
+    expect(await storage()).toMatchObject({ restored: 'snapshot' });
+    const after = await exported();
+    expect(after.transactions).toEqual(made.transactions);
+    expect(after.accounts).toEqual(made.accounts);
+    expect(await tppIds(bank)).toContain(organisationId);
+  });
+
   it('stores 50 concurrent payment creations on one bank, and settles them with the money conserved', async () => {
     const bank = await createBank(rt);
     const before = await state(asSandbox(here(bank)));

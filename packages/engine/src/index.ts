@@ -42,7 +42,13 @@ export { FAULT_HEADER } from './faults/header.js';
 export type { FaultRuleInput, Scenario } from './faults/scenarios.js';
 export { SCENARIOS } from './faults/scenarios.js';
 export type { ControlAccess, PageRequest } from './gateway/control-owner.js';
-export { controlRefusal, isControlPath, pageControlRefusal } from './gateway/control-owner.js';
+export {
+  bearerRefusal,
+  bearerToken,
+  controlRefusal,
+  isControlPath,
+  pageControlRefusal,
+} from './gateway/control-owner.js';
 export { type Logger, toErrorResponse, toErrorWebResponse } from './gateway/error-response.js';
 export { isSandboxPath } from './gateway/paths.js';
 export type { ClockSkew } from './gateway/request-security.js';

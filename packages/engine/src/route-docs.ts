@@ -4,7 +4,8 @@ import { cardDocs } from './cards/docs.js';
 import { consentDocs } from './consents/docs.js';
 import { controlDocs } from './control/docs.js';
 import type { OpenApiSources } from './control/openapi.js';
-import { OPENAPI_ANSWERS } from './control/openapi-answers.js';
+// Generated data (`pnpm openapi:answers`): the seeded bank's answer to each documented example.
+import OPENAPI_ANSWERS from './control/openapi-answers.json' with { type: 'json' };
 import { paymentDocs } from './payments/docs.js';
 import { sandboxCardDocs } from './sandbox-api/card-docs.js';
 import { sandboxDocs } from './sandbox-api/docs.js';

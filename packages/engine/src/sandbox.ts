@@ -52,6 +52,12 @@ export interface SandboxOptions {
   seed?: string;
   /** Start from this state instead of the seed (e.g. restored from storage). */
   initialState?: State;
+  /**
+   * The clock-source time (epoch ms) the seeded data is made at: its history ends there (default: the
+   * source's time at creation). An adapter that builds the same bank again from its seed, instead of
+   * storing it, passes the first build's time, so the bank's seeded data is the same every time.
+   */
+  seedTime?: number;
   /** Serve the unsigned control plane under `/_sandbank/` (default true). */
   controlPlane?: boolean;
   /** Largest accepted body of an API request (default 1 MiB). */
@@ -174,7 +180,7 @@ export function createSandbox(options: SandboxOptions = {}): SandboxWithFaults {
     ...(options.subtle ? { subtle: options.subtle } : {}),
     ...(options.trustAnchors ? { trustAnchors: options.trustAnchors } : {}),
   });
-  let state: State = options.initialState ?? createSeedState(seed, source());
+  let state: State = options.initialState ?? createSeedState(seed, options.seedTime ?? source());
   if (options.registeredTpps !== undefined) {
     const registry = { ...state.tppRegistry };
     for (const tpp of options.registeredTpps) {

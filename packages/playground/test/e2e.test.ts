@@ -1,10 +1,10 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { build, type PreviewServer, preview } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtSiteInChromium } from '@sandbank/test-support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { transactionsOf } from '../src/derive/ledger.js';
 import { fixtureAccount, fixtureState, largeState } from '../src/fixtures/state.js';
 import appConfig from '../vite.config.js';
@@ -12,20 +12,6 @@ import appConfig from '../vite.config.js';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const shots = join(root, '..', '..', 'test-results', 'screenshots');
 const outDir = join(root, 'dist-e2e');
-
-/** `CHROMIUM_PATH` (as .ci/run honours it), else the usual system locations. */
-function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  const found = candidates.find(
-    (path): path is string => path !== undefined && path !== '' && existsSync(path),
-  );
-  if (found === undefined) {
-    throw new Error(
-      'no Chromium found: install it (apt-get install chromium) or set CHROMIUM_PATH to its binary',
-    );
-  }
-  return found;
-}
 
 const axeScript = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -51,47 +37,10 @@ async function accessibilityProblems(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')})`);
 }
 
-let server: PreviewServer;
-let browser: Browser;
-let base: string;
+const site = builtSiteInChromium({ root, config: appConfig, outDir });
 
-beforeAll(async () => {
-  // The app's own config (with the service-worker plugin that emits /sandbank-sw.js), loaded by
-  // Vitest rather than by Vite's config loader, which cannot import the plugin's TypeScript source.
-  await build({
-    ...appConfig,
-    root,
-    configFile: false,
-    logLevel: 'silent',
-    build: { ...appConfig.build, outDir, emptyOutDir: true },
-  });
-  server = await preview({
-    root,
-    configFile: false,
-    logLevel: 'silent',
-    build: { outDir },
-    preview: { port: 0, host: 'localhost' },
-  });
-  const address = server.httpServer.address();
-  if (address === null || typeof address === 'string') throw new Error('preview server has no port');
-  base = `http://localhost:${address.port}`;
-  browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+beforeAll(() => {
   mkdirSync(shots, { recursive: true });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 /** A tab on the playground; `context` shares the service worker (and its bank) between tabs. */
@@ -105,7 +54,7 @@ async function openIn(
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  await page.goto(`${base}/${query}`);
+  await page.goto(`${site.base}/${query}`);
   await page.getByRole('heading', { name: /Sandbank/ }).waitFor();
   return { page, errors, context };
 }
@@ -116,7 +65,7 @@ async function open(
   height: number,
   query = '',
 ): Promise<{ page: Page; errors: string[]; context: BrowserContext }> {
-  const context = await browser.newContext({ viewport: { width, height } });
+  const context = await site.browser.newContext({ viewport: { width, height } });
   return openIn(context, query);
 }
 
@@ -399,7 +348,7 @@ describe('the playground as the bank DevTools, in Chromium on the worker', () =>
     await page.getByRole('button', { name: 'State', exact: true }).click();
     await page.getByLabel('Snapshot name').fill('before anything');
     await page.getByRole('button', { name: 'Save snapshot' }).click();
-    await other.page.goto(`${base}/#/state`);
+    await other.page.goto(`${site.base}/#/state`);
     await other.page.getByRole('button', { name: 'Restore snapshot before anything' }).waitFor();
     await context.close();
     expect([...errors, ...other.errors]).toEqual([]);

@@ -94,7 +94,7 @@ function requestText(example: RouteExample): { description?: string } {
   return parts.length === 0 ? {} : { description: `Sent: ${parts.join(', ')}.` };
 }
 
-/** The recorded answer of one example of this operation (`openapi-answers.ts`), or undefined. */
+/** The recorded answer of one example of this operation (`openapi-answers.json`), or undefined. */
 export type AnswerOf = (example: string) => unknown;
 
 function mediaExamples(examples: Record<string, RouteExample>, answerOf: AnswerOf): JsonSchema {

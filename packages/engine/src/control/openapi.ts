@@ -11,7 +11,7 @@ type JsonSchema = Record<string, unknown>;
 /** Every route's documentation, keyed by `docsKey` (each area's `docs.ts`). */
 export type DocsTable = Readonly<Record<string, RouteDocs>>;
 
-/** The seeded bank's answer to each example, keyed `<docsKey> <example name>` (openapi-answers.ts). */
+/** The seeded bank's answer to each example, keyed `<docsKey> <example name>` (openapi-answers.json). */
 export type AnswerTable = Readonly<Record<string, unknown>>;
 
 export interface OpenApiSources {

@@ -45,7 +45,7 @@ export interface RouteExample {
   status: number;
   /**
    * Whether the document shows the answer (default true): the answers are recorded from the seeded
-   * bank into `openapi-answers.ts` (`pnpm openapi:examples`); false for one too large to show.
+   * bank into `openapi-answers.json` (`pnpm openapi:examples`); false for one too large to show.
    */
   showAnswer?: boolean;
 }

@@ -82,15 +82,33 @@ export function controlRefusal(call: ControlCall, access: ControlAccess): ApiErr
   }
   if (access.kind === 'open') return null;
   const presented = bearerToken(call.headers.get('authorization'));
-  if (presented === null) {
-    return apiError(
-      'HTTP_HEADER_REQUIRED',
+  return bearerRefusal(presented, presented !== null && tokensEqual(presented, access.token), {
+    missing:
       'the control plane needs Authorization: Bearer <token> (the token sandbank serve printed at start, or --control-token / SANDBANK_CONTROL_TOKEN)',
-      { status: 401, path: 'Authorization', headers: { 'www-authenticate': 'Bearer realm="sandbank"' } },
-    );
+    wrong: 'the control token is not this server’s',
+  });
+}
+
+/**
+ * The refusal of a request that needs a bearer token (RFC 6750 section 3.1): none presented is 401
+ * HTTP_HEADER_REQUIRED with a `WWW-Authenticate: Bearer` challenge, a wrong one 403 FORBIDDEN with
+ * `error="invalid_token"`; null when the token is valid. Every adapter with tokens (sandbank serve,
+ * the hosted banks) refuses through this, so a client sees the same answers everywhere.
+ */
+export function bearerRefusal(
+  presented: string | null,
+  valid: boolean,
+  texts: { missing: string; wrong: string },
+): ApiError | null {
+  if (presented === null) {
+    return apiError('HTTP_HEADER_REQUIRED', texts.missing, {
+      status: 401,
+      path: 'Authorization',
+      headers: { 'www-authenticate': 'Bearer realm="sandbank"' },
+    });
   }
-  if (!tokensEqual(presented, access.token)) {
-    return apiError('FORBIDDEN', 'the control token is not this server’s', {
+  if (!valid) {
+    return apiError('FORBIDDEN', texts.wrong, {
       headers: { 'www-authenticate': 'Bearer realm="sandbank", error="invalid_token"' },
     });
   }

@@ -53,3 +53,12 @@ test('the production profile has no mock-data API', async () => {
   expect(result.status).toBe(404);
   expect(result.body.tppMessages[0].code).toBe('NOT_FOUND');
 });
+
+test('seedTime makes the seeded bank of that time whatever the clock source says (a bank made again from its seed)', () => {
+  const made = createSandbox({ seed: 'bank-a', now: () => NOW }).getState();
+  const later = NOW + 3 * 86_400_000 + 12_345;
+  const again = createSandbox({ seed: 'bank-a', now: () => later, seedTime: NOW }).getState();
+  expect(again).toEqual(made);
+  // Without it the seeded data is made at the source's time: another history.
+  expect(createSandbox({ seed: 'bank-a', now: () => later }).getState()).not.toEqual(made);
+});

@@ -1,9 +1,10 @@
 import type { RequestLogEntry } from '@sandbank/engine';
-import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { toCurl } from '../bank/request.js';
 import { restoreOf, undoneCommits } from '../bank/time-travel.js';
 import { formatTime } from '../derive/time.js';
 import { JsonView } from './JsonView.js';
+import { SearchBox } from './SearchBox.js';
 import { SignatureSteps } from './SignatureSteps.js';
 import { StateChanges } from './StateChanges.js';
 import { StatusBadge } from './StatusBadge.js';
@@ -133,20 +134,18 @@ export function RequestLog({
   const [selected, setSelected] = useState<RequestLogEntry | null>(null);
   const needle = useDeferredValue(filter.trim().toLowerCase());
   const rows = useMemo(() => entries.filter((e) => matches(e, needle)), [entries, needle]);
-  const filterId = useId();
   const current = selected && entries.includes(selected) ? selected : null;
   const undone = useMemo(() => undoneCommits(entries), [entries]);
   return (
     <section className="request-log" aria-label="Request log">
-      <div className="toolbar">
-        <label htmlFor={filterId}>Filter</label>
-        <input
-          id={filterId}
-          type="search"
-          value={filter}
-          placeholder="method, path, status, error code, injected"
-          onChange={(e) => setFilter(e.target.value)}
-        />
+      <SearchBox
+        label="Filter"
+        query={filter}
+        onQuery={setFilter}
+        placeholder="method, path, status, error code, injected"
+        statusClassName="count"
+        status={`${rows.length} of ${entries.length}`}
+      >
         <button
           type="button"
           onClick={() => {
@@ -156,10 +155,7 @@ export function RequestLog({
         >
           Clear
         </button>
-        <span className="muted count" aria-live="polite">
-          {rows.length} of {entries.length}
-        </span>
-      </div>
+      </SearchBox>
       <div className="split">
         <div>
           <div className="table-head log-row" aria-hidden="true">

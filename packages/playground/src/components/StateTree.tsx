@@ -10,6 +10,7 @@ import {
   valueAt,
   visibleRows,
 } from '../derive/state-tree.js';
+import { SearchBox } from './SearchBox.js';
 import { formatPath } from './StateChanges.js';
 import { VirtualList } from './VirtualList.js';
 
@@ -42,7 +43,6 @@ export function StateTree({ state }: { state: State }) {
   const index = focused === null ? -1 : rows.findIndex((r) => r.id === focused);
   const current = index >= 0 ? (rows[index] as TreeRow) : null;
   const prefix = useId().replace(/:/g, '');
-  const searchId = useId();
 
   const toggle = (row: TreeRow, open = !row.expanded) => {
     setExpanded((before) => {
@@ -109,29 +109,25 @@ export function StateTree({ state }: { state: State }) {
 
   return (
     <section className="state-tree" aria-label="State tree">
-      <div className="toolbar">
-        <label htmlFor={searchId}>Search</label>
-        <input
-          id={searchId}
-          type="search"
-          value={query}
-          placeholder="key or value, e.g. a payment id"
-          onChange={(e) => setQuery(e.target.value)}
-        />
+      <SearchBox
+        query={query}
+        onQuery={setQuery}
+        placeholder="key or value, e.g. a payment id"
+        status={
+          search === undefined
+            ? ''
+            : search.matches.size === 0
+              ? 'No match.'
+              : `${search.matches.size}${search.truncated ? '+' : ''} ${search.matches.size === 1 ? 'match' : 'matches'}`
+        }
+      >
         <button type="button" onClick={() => copy(current)}>
           {current === null ? 'Copy state as JSON' : 'Copy selected as JSON'}
         </button>
         <button type="button" onClick={() => setExpanded(new Set())}>
           Collapse all
         </button>
-        <span className="muted small" aria-live="polite">
-          {search === undefined
-            ? ''
-            : search.matches.size === 0
-              ? 'No match.'
-              : `${search.matches.size}${search.truncated ? '+' : ''} ${search.matches.size === 1 ? 'match' : 'matches'}`}
-        </span>
-      </div>
+      </SearchBox>
       {current !== null ? (
         <p className="mono small tree-path">
           <span className="visually-hidden">Selected: </span>

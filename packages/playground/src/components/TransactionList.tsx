@@ -2,6 +2,7 @@ import type { Transaction } from '@sandbank/engine';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { formatAmount } from '../derive/money.js';
 import { filterTransactions, type StatusFilter } from '../derive/search.js';
+import { SearchBox } from './SearchBox.js';
 import { VirtualList } from './VirtualList.js';
 
 const ROW_HEIGHT = 44;
@@ -27,29 +28,23 @@ export function TransactionList({ transactions }: { transactions: readonly Trans
     () => filterTransactions(transactions, deferredQuery, status),
     [transactions, deferredQuery, status],
   );
-  const searchId = useId();
   const statusId = useId();
   return (
     <section className="transactions" aria-label="Transactions">
-      <div className="toolbar">
-        <label htmlFor={searchId}>Search</label>
-        <input
-          id={searchId}
-          type="search"
-          value={query}
-          placeholder="name, text, amount, date, KID"
-          onChange={(e) => setQuery(e.target.value)}
-        />
+      <SearchBox
+        query={query}
+        onQuery={setQuery}
+        placeholder="name, text, amount, date, KID"
+        statusClassName="count"
+        status={`${rows.length.toLocaleString('en')} of ${transactions.length.toLocaleString('en')}`}
+      >
         <label htmlFor={statusId}>Status</label>
         <select id={statusId} value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
           <option value="all">booked + pending</option>
           <option value="booked">booked</option>
           <option value="pending">pending</option>
         </select>
-        <span className="muted count" aria-live="polite">
-          {rows.length.toLocaleString('en')} of {transactions.length.toLocaleString('en')}
-        </span>
-      </div>
+      </SearchBox>
       <div className="table-head tx-row" aria-hidden="true">
         <span>Booking date</span>
         <span>Counterparty / text</span>
