@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pkijsTreeShakable, zodEnglishOnly } from './bundle-plugins.js';
 
 /** The worker script's file name, in `dist/` and in an app's public folder. */
 export const WORKER_FILE = 'sandbank-sw.js';
@@ -9,33 +10,23 @@ export const WORKER_FILE = 'sandbank-sw.js';
 export interface BuiltWorker {
   code: string;
   map: string;
+  /** esbuild's metafile (what each input adds to the output), for the size report. */
+  metafile?: import('esbuild').Metafile;
+}
+
+/** Options for measuring the bundle (the size report): esbuild's metafile, plugins run before the build's own. */
+export interface BuildWorkerOptions {
+  metafile?: boolean;
+  plugins?: import('esbuild').Plugin[];
 }
 
 /**
  * Bundles the worker (engine included) into one minified classic script, the form every browser's
  * `navigator.serviceWorker.register` accepts, with a source map (sources embedded) beside it.
  */
-export async function buildWorker(): Promise<BuiltWorker> {
+
+export async function buildWorker(options: BuildWorkerOptions = {}): Promise<BuiltWorker> {
   const { build } = await import('esbuild');
-  // zod's `z` namespace re-exports every locale (about 300 KB minified), and a namespace used as a
-  // value cannot be tree-shaken. The engine's messages are English: keep only that locale.
-  const englishOnly: import('esbuild').Plugin = {
-    name: 'zod-english-only',
-    setup(pluginBuild) {
-      pluginBuild.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-        /[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(args.importer)
-          ? {
-              path: fileURLToPath(new URL('../locales/en.js', `file://${args.importer}`)),
-              namespace: 'zod-en',
-            }
-          : undefined,
-      );
-      pluginBuild.onLoad({ filter: /.*/, namespace: 'zod-en' }, (args) => ({
-        contents: `export { default as en } from ${JSON.stringify(args.path)};`,
-        resolveDir: '/',
-      }));
-    },
-  };
   const result = await build({
     entryPoints: [fileURLToPath(new URL('./worker.ts', import.meta.url))],
     // Where the map's relative source paths start from (nothing is written there).
@@ -51,11 +42,16 @@ export async function buildWorker(): Promise<BuiltWorker> {
     legalComments: 'none',
     write: false,
     logLevel: 'warning',
-    plugins: [englishOnly],
+    plugins: [...(options.plugins ?? []), zodEnglishOnly, pkijsTreeShakable],
+    metafile: options.metafile === true,
   });
   const output = (extension: string) =>
     result.outputFiles.find((file) => file.path.endsWith(extension))?.text ?? '';
-  return { code: output('.js'), map: output('.js.map') };
+  return {
+    code: output('.js'),
+    map: output('.js.map'),
+    ...(result.metafile === undefined ? {} : { metafile: result.metafile }),
+  };
 }
 
 /** The worker's code; with `outfile`, also writes it there and its source map to `<outfile>.map`. */

@@ -1,0 +1,58 @@
+// esbuild plugins of the worker build (bundle.ts): what lets esbuild leave out the parts of zod and
+// pkijs the worker never runs. A service worker cannot load code lazily, so all it bundles it ships.
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'esbuild';
+
+/**
+ * zod's `z` namespace re-exports every locale (about 300 KB minified), and a namespace used as a
+ * value cannot be tree-shaken. The engine's messages are English: keep only that locale.
+ */
+export const zodEnglishOnly: Plugin = {
+  name: 'zod-english-only',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(args.importer)
+        ? {
+            path: fileURLToPath(new URL('../locales/en.js', `file://${args.importer}`)),
+            namespace: 'zod-en',
+          }
+        : undefined,
+    );
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'zod-en' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      resolveDir: '/',
+    }));
+  },
+};
+
+/** `static { this.CLASS_NAME = "Certificate"; }`: a static block that only sets properties. */
+const SETTER_BLOCK = /static \{\n((?:\t\tthis\.\w+ = [^;\n]+;\n)+)\t\}/g;
+const SETTER = /\t\tthis\.(\w+) = ([^;\n]+);\n/g;
+/** The module's one call at load: it installs a global CryptoEngine the engine never uses. */
+const GLOBAL_ENGINE = /^initCryptoEngine\(\);$/m;
+
+/**
+ * pkijs's one module keeps every class (about 300 KB minified) whatever is imported: esbuild must
+ * keep a class with a static block, and every pkijs class names itself in one, and the module ends by
+ * installing a global CryptoEngine, which reaches most of the others. The same properties as static
+ * fields (`static CLASS_NAME = "Certificate";`, the same own property, set in the same order) and no
+ * global engine (the engine passes its own, security/crypto-engine.ts) let esbuild drop the classes
+ * nothing reaches. The build fails if pkijs's module no longer has that shape.
+ */
+export const pkijsTreeShakable: Plugin = {
+  name: 'pkijs-tree-shakable',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/]pkijs[\\/]build[\\/]index\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      let blocks = 0;
+      const fields = source.replace(SETTER_BLOCK, (_block, body: string) => {
+        blocks++;
+        return body.replace(SETTER, 'static $1 = $2;\n');
+      });
+      if (blocks < 100 || !GLOBAL_ENGINE.test(fields))
+        throw new Error(`pkijs-tree-shakable: ${args.path} no longer has the shape this plugin rewrites`);
+      return { contents: fields.replace(GLOBAL_ENGINE, ''), loader: 'js' };
+    });
+  },
+};
