@@ -1,5 +1,5 @@
 import { freeze, isDraft, original } from 'immer';
-import { z } from 'zod';
+import * as z from 'zod';
 import { apiError } from '../core/errors.js';
 import { empty, json } from '../core/http.js';
 import type { Operation } from '../core/router.js';
