@@ -31,6 +31,8 @@ const SETTER_BLOCK = /static \{\n((?:\t\tthis\.\w+ = [^;\n]+;\n)+)\t\}/g;
 const SETTER = /\t\tthis\.(\w+) = ([^;\n]+);\n/g;
 /** The module's one call at load: it installs a global CryptoEngine the engine never uses. */
 const GLOBAL_ENGINE = /^initCryptoEngine\(\);$/m;
+/** The registry `Extension.parsedValue` decodes extension values with: every extension class pkijs has. */
+const EXTENSION_TYPES = /(\t\t\tthis\.types = \{\};\n)(?:\t\t\tExtensionValueFactory\.register\([^\n]*\n)+/;
 
 /**
  * pkijs's one module keeps every class (about 300 KB minified) whatever is imported: esbuild must
@@ -38,7 +40,11 @@ const GLOBAL_ENGINE = /^initCryptoEngine\(\);$/m;
  * installing a global CryptoEngine, which reaches most of the others. The same properties as static
  * fields (`static CLASS_NAME = "Certificate";`, the same own property, set in the same order) and no
  * global engine (the engine passes its own, security/crypto-engine.ts) let esbuild drop the classes
- * nothing reaches. The build fails if pkijs's module no longer has that shape.
+ * nothing reaches. And the registry behind the lazy `Extension.parsedValue` is left empty (that
+ * getter then gives the value's plain ASN.1): it names some 20 extension classes (CRL distribution
+ * points, certificate policies, SCT lists…) and the engine reads extensions from `extnValue` only
+ * (security/parse-certificate.ts), never `parsedValue`. The build fails if pkijs's module no longer
+ * has that shape.
  */
 export const pkijsTreeShakable: Plugin = {
   name: 'pkijs-tree-shakable',
@@ -50,9 +56,9 @@ export const pkijsTreeShakable: Plugin = {
         blocks++;
         return body.replace(SETTER, 'static $1 = $2;\n');
       });
-      if (blocks < 100 || !GLOBAL_ENGINE.test(fields))
+      if (blocks < 100 || !GLOBAL_ENGINE.test(fields) || !EXTENSION_TYPES.test(fields))
         throw new Error(`pkijs-tree-shakable: ${args.path} no longer has the shape this plugin rewrites`);
-      return { contents: fields.replace(GLOBAL_ENGINE, ''), loader: 'js' };
+      return { contents: fields.replace(GLOBAL_ENGINE, '').replace(EXTENSION_TYPES, '$1'), loader: 'js' };
     });
   },
 };
