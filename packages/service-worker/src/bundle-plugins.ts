@@ -62,3 +62,30 @@ export const pkijsTreeShakable: Plugin = {
     });
   },
 };
+
+/**
+ * The engine's `openapi-document.ts` (the OpenAPI generator and every area's docs text) replaced by
+ * the worker's, which reads the document the build wrote beside the script (openapi-document.ts).
+ */
+export const workerOpenApiDocument: Plugin = {
+  name: 'worker-openapi-document',
+  setup(pluginBuild) {
+    let replaced = false;
+    pluginBuild.onResolve({ filter: /^\.\/openapi-document\.js$/ }, (args) => {
+      if (!/[\\/]engine[\\/]src[\\/]routes\.ts$/.test(args.importer)) return undefined;
+      replaced = true;
+      return { path: fileURLToPath(new URL('./openapi-document.ts', import.meta.url)) };
+    });
+    pluginBuild.onEnd((result) => {
+      if (!replaced && result.errors.length === 0)
+        result.errors.push({
+          id: 'worker-openapi-document',
+          pluginName: 'worker-openapi-document',
+          text: "the engine's routes.ts no longer imports ./openapi-document.js: the worker would bundle the OpenAPI generator",
+          location: null,
+          notes: [],
+          detail: undefined,
+        });
+    });
+  },
+};

@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pkijsTreeShakable, zodEnglishOnly } from './bundle-plugins.js';
+import { pkijsTreeShakable, workerOpenApiDocument, zodEnglishOnly } from './bundle-plugins.js';
+import { OPENAPI_BASE_PATH_MARK, OPENAPI_FILE } from './protocol.js';
 
 /** The worker script's file name, in `dist/` and in an app's public folder. */
 export const WORKER_FILE = 'sandbank-sw.js';
@@ -10,6 +11,8 @@ export const WORKER_FILE = 'sandbank-sw.js';
 export interface BuiltWorker {
   code: string;
   map: string;
+  /** The OpenAPI document the worker serves, to be placed beside it as OPENAPI_FILE (openapi-document.ts). */
+  openapi: string;
   /** esbuild's metafile (what each input adds to the output), for the size report. */
   metafile?: import('esbuild').Metafile;
 }
@@ -42,7 +45,7 @@ export async function buildWorker(options: BuildWorkerOptions = {}): Promise<Bui
     legalComments: 'none',
     write: false,
     logLevel: 'warning',
-    plugins: [...(options.plugins ?? []), zodEnglishOnly, pkijsTreeShakable],
+    plugins: [...(options.plugins ?? []), zodEnglishOnly, pkijsTreeShakable, workerOpenApiDocument],
     metafile: options.metafile === true,
   });
   const output = (extension: string) =>
@@ -50,17 +53,54 @@ export async function buildWorker(options: BuildWorkerOptions = {}): Promise<Bui
   return {
     code: output('.js'),
     map: output('.js.map'),
+    openapi: await openApiFile(),
     ...(result.metafile === undefined ? {} : { metafile: result.metafile }),
   };
 }
 
-/** The worker's code; with `outfile`, also writes it there and its source map to `<outfile>.map`. */
+/**
+ * The engine's OpenAPI document with OPENAPI_BASE_PATH_MARK for the base path, which the worker
+ * replaces with its own: the bytes the engine answers for that base path.
+ */
+export async function openApiFile(): Promise<string> {
+  const { build } = await import('esbuild');
+  // Bundled from the same engine sources as the worker, then run: the document of the engine it holds.
+  const result = await build({
+    stdin: {
+      contents: [
+        "import { openApiDocumentFor, routes } from '@sandbank/engine/internal';",
+        `export default JSON.stringify(openApiDocumentFor(routes, ${JSON.stringify(OPENAPI_BASE_PATH_MARK)}));`,
+      ].join('\n'),
+      resolveDir: fileURLToPath(new URL('.', import.meta.url)),
+      loader: 'ts',
+    },
+    conditions: ['@sandbank/source'],
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    target: 'es2022',
+    write: false,
+    logLevel: 'warning',
+  });
+  const code = result.outputFiles[0]?.text ?? '';
+  const module = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as {
+    default: string;
+  };
+  return module.default;
+}
+
+/**
+ * The worker's code; with `outfile`, also writes it there, its source map to `<outfile>.map` and the
+ * OpenAPI document beside it (OPENAPI_FILE).
+ */
 export async function bundleWorker(outfile?: string): Promise<string> {
-  const { code, map } = await buildWorker();
+  const { code, map, openapi } = await buildWorker();
   if (outfile !== undefined) {
     mkdirSync(dirname(outfile), { recursive: true });
     writeFileSync(outfile, code);
     writeFileSync(`${outfile}.map`, map);
+    writeFileSync(join(dirname(outfile), OPENAPI_FILE), openapi);
   }
   return code;
 }
