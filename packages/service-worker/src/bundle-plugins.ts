@@ -1,8 +1,9 @@
 // esbuild plugins of the worker build (bundle.ts): what lets esbuild leave out the parts of zod and
 // pkijs the worker never runs. A service worker cannot load code lazily, so all it bundles it ships.
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import type { Plugin } from 'esbuild';
+import { dirname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Plugin, PluginBuild } from 'esbuild';
 
 /**
  * zod's `z` namespace re-exports every locale (about 300 KB minified), and a namespace used as a
@@ -58,8 +59,69 @@ export const pkijsTreeShakable: Plugin = {
       });
       if (blocks < 100 || !GLOBAL_ENGINE.test(fields) || !EXTENSION_TYPES.test(fields))
         throw new Error(`pkijs-tree-shakable: ${args.path} no longer has the shape this plugin rewrites`);
-      return { contents: fields.replace(GLOBAL_ENGINE, '').replace(EXTENSION_TYPES, '$1'), loader: 'js' };
+      const rewritten = fields.replace(GLOBAL_ENGINE, '').replace(EXTENSION_TYPES, '$1');
+      return { contents: await withUtilsNamespaces(pluginBuild, args.path, rewritten), loader: 'js' };
     });
+  },
+};
+
+/** @peculiar/utils's namespace exports that asn1js and pkijs import, and the module each one mirrors. */
+const UTILS_NAMESPACES: Readonly<Record<string, string>> = {
+  base64: './encoding/base64.js',
+  base64url: './encoding/base64url.js',
+  binary: './encoding/binary.js',
+  bytes: './bytes.js',
+  hex: './encoding/hex.js',
+  int: './integer/int.js',
+  uint: './integer/uint.js',
+  utf8: './encoding/utf8.js',
+  utf16: './encoding/utf16.js',
+};
+/** `import { binary, bytes, hex, toArrayBuffer } from "@peculiar/utils";`: the module's one import of it. */
+const UTILS_IMPORT = /^import \{ ([\w, ]+) \} from "@peculiar\/utils";$/m;
+
+/**
+ * @peculiar/utils exports `hex`, `bytes`… as objects built at load (`__exportAll({ encode: () => encode, … })`),
+ * so a bundle keeps every function of each one its importer names: hex's format detection, PEM
+ * parsing, converters. Importing the same functions as `import * as hex from ".../encoding/hex.js"`
+ * (the module that object lists, exporting the same functions) lets esbuild keep only the members
+ * the code reads (`hex.encode`). The build fails if the import no longer has that shape.
+ */
+async function withUtilsNamespaces(pluginBuild: PluginBuild, path: string, source: string): Promise<string> {
+  const line = UTILS_IMPORT.exec(source);
+  const utils = await pluginBuild.resolve('@peculiar/utils', {
+    kind: 'import-statement',
+    resolveDir: dirname(path),
+  });
+  if (line === null || utils.errors.length > 0)
+    throw new Error(
+      `@peculiar/utils namespaces: ${path} no longer imports @peculiar/utils the way this plugin rewrites`,
+    );
+  const names = (line[1] ?? '').split(', ');
+  const direct = names.filter((name) => !(name in UTILS_NAMESPACES));
+  const namespaces = names.flatMap((name) => {
+    const module = UTILS_NAMESPACES[name];
+    return module === undefined
+      ? []
+      : [
+          `import * as ${name} from ${JSON.stringify(fileURLToPath(new URL(module, pathToFileURL(utils.path))))};`,
+        ];
+  });
+  const imports = [
+    ...(direct.length > 0 ? [`import { ${direct.join(', ')} } from "@peculiar/utils";`] : []),
+    ...namespaces,
+  ];
+  return source.replace(UTILS_IMPORT, imports.join('\n'));
+}
+
+/** asn1js's @peculiar/utils namespaces imported as modules (withUtilsNamespaces); pkijs's are in pkijsTreeShakable. */
+export const asn1jsUtilsNamespaces: Plugin = {
+  name: 'asn1js-utils-namespaces',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/]asn1js[\\/]build[\\/]index\.js$/ }, async (args) => ({
+      contents: await withUtilsNamespaces(pluginBuild, args.path, await readFile(args.path, 'utf8')),
+      loader: 'js',
+    }));
   },
 };
 

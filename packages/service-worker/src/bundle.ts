@@ -1,7 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pkijsTreeShakable, workerOpenApiDocument, zodEnglishOnly } from './bundle-plugins.js';
+import {
+  asn1jsUtilsNamespaces,
+  pkijsTreeShakable,
+  workerOpenApiDocument,
+  zodEnglishOnly,
+} from './bundle-plugins.js';
 import { OPENAPI_BASE_PATH_MARK, OPENAPI_FILE } from './protocol.js';
 
 /** The worker script's file name, in `dist/` and in an app's public folder. */
@@ -45,7 +50,13 @@ export async function buildWorker(options: BuildWorkerOptions = {}): Promise<Bui
     legalComments: 'none',
     write: false,
     logLevel: 'warning',
-    plugins: [...(options.plugins ?? []), zodEnglishOnly, pkijsTreeShakable, workerOpenApiDocument],
+    plugins: [
+      ...(options.plugins ?? []),
+      zodEnglishOnly,
+      pkijsTreeShakable,
+      asn1jsUtilsNamespaces,
+      workerOpenApiDocument,
+    ],
     metafile: options.metafile === true,
   });
   const output = (extension: string) =>

@@ -1,0 +1,65 @@
+import { fileURLToPath } from 'node:url';
+import { SANDBOX_TEST_CA_PEM } from '@sandbank/engine/tpp';
+import { asn1jsUtilsNamespaces, pkijsTreeShakable } from '@sandbank/service-worker/internal';
+import { build, type Plugin } from 'esbuild';
+import { describe, expect, test } from 'vitest';
+
+/** The module `source` bundled as the worker build bundles its dependencies, with `plugins`, and loaded. */
+async function bundled<T>(source: string, plugins: Plugin[]): Promise<T> {
+  const result = await build({
+    // The engine's dependencies, from where the engine imports them.
+    stdin: {
+      contents: source,
+      resolveDir: fileURLToPath(new URL('../../engine/src/', import.meta.url)),
+      loader: 'js',
+    },
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    write: false,
+    logLevel: 'silent',
+    plugins,
+  });
+  const code = result.outputFiles[0]?.text ?? '';
+  return (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as T;
+}
+
+const der = (pem: string) => new Uint8Array(Buffer.from(pem.replace(/-----[^-]+-----|\s/g, ''), 'base64'));
+
+/** What the worker reads from certificates with asn1js and pkijs, in every encoding they offer. */
+const CERTIFICATES = `
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
+const hex = (buffer) => Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, '0')).join('');
+export function read(der) {
+  const certificate = pkijs.Certificate.fromBER(der);
+  return {
+    asn1: JSON.stringify(asn1js.fromBER(der).result.toJSON()),
+    hex: certificate.toString('hex'),
+    base64: certificate.toString('base64'),
+    base64url: certificate.toString('base64url'),
+    serial: certificate.serialNumber.valueBlock.toString(),
+    subject: certificate.subject.typesAndValues.map((entry) => [entry.type, entry.value.valueBlock.value]),
+    validity: [certificate.notBefore.value.toISOString(), certificate.notAfter.value.toISOString()],
+    again: hex(certificate.toSchema(true).toBER()),
+    integers: [-129, 0, 255, 2 ** 40].map((value) => hex(new asn1js.Integer({ value }).toBER())),
+    big: new asn1js.Integer({ valueHex: new Uint8Array([0x80, 1, 2, 3, 4, 5, 6, 7, 8]) }).toBigInt().toString(),
+    strings: [
+      hex(new asn1js.Utf8String({ value: 'Sandbank Bankø' }).toBER()),
+      hex(new asn1js.BmpString({ value: 'Bankø' }).toBER()),
+      hex(new asn1js.ObjectIdentifier({ value: '1.2.840.113549.1.1.11' }).toBER()),
+    ],
+  };
+}`;
+
+describe("the worker build's rewrites of its dependencies", () => {
+  test('asn1js and pkijs read and write certificates as the packages do', async () => {
+    type Certificates = { read(der: Uint8Array): unknown };
+    const packaged = await bundled<Certificates>(CERTIFICATES, []);
+    const forWorker = await bundled<Certificates>(CERTIFICATES, [pkijsTreeShakable, asn1jsUtilsNamespaces]);
+    const ca = der(SANDBOX_TEST_CA_PEM);
+    expect(forWorker.read(ca)).toEqual(packaged.read(ca));
+    expect(packaged.read(ca)).toMatchObject({ subject: expect.arrayContaining([['2.5.4.6', 'NO']]) });
+  });
+});
