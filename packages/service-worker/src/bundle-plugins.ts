@@ -32,6 +32,21 @@ const SETTER_BLOCK = /static \{\n((?:\t\tthis\.\w+ = [^;\n]+;\n)+)\t\}/g;
 const SETTER = /\t\tthis\.(\w+) = ([^;\n]+);\n/g;
 /** The module's one call at load: it installs a global CryptoEngine the engine never uses. */
 const GLOBAL_ENGINE = /^initCryptoEngine\(\);$/m;
+/**
+ * The synchronous SHA-1, SHA-384 and SHA-512 of @noble/hashes that pkijs imports for one function: the
+ * PKCS#12 key derivation of `CryptoEngine.stampDataWithPassword` (PFX MACs). The engine's own SHA-256
+ * (core/tokens.ts) stays.
+ */
+const NOBLE_DIGESTS =
+  /^import \{ sha1 \} from "@noble\/hashes\/legacy\.js";\nimport \{ sha256, sha384, sha512 \} from "@noble\/hashes\/sha2\.js";$/m;
+/** That derivation's one use of them, inside an async function. */
+const PKCS12_DIGEST_LOOP = /(for \(let j = 0; j < iterationCount; j\+\+\) A = )md\(A\);/;
+/** The same digests from WebCrypto, which the worker has (it checks signatures with it). */
+const WEBCRYPTO_DIGESTS = [
+  'import { sha256 } from "@noble/hashes/sha2.js";',
+  'const webCryptoDigest = (name) => async (data) => new Uint8Array(await crypto.subtle.digest(name, data));',
+  'const sha1 = webCryptoDigest("SHA-1"), sha384 = webCryptoDigest("SHA-384"), sha512 = webCryptoDigest("SHA-512");',
+].join('\n');
 /** The registry `Extension.parsedValue` decodes extension values with: every extension class pkijs has. */
 const EXTENSION_TYPES = /(\t\t\tthis\.types = \{\};\n)(?:\t\t\tExtensionValueFactory\.register\([^\n]*\n)+/;
 
@@ -44,8 +59,10 @@ const EXTENSION_TYPES = /(\t\t\tthis\.types = \{\};\n)(?:\t\t\tExtensionValueFac
  * nothing reaches. And the registry behind the lazy `Extension.parsedValue` is left empty (that
  * getter then gives the value's plain ASN.1): it names some 20 extension classes (CRL distribution
  * points, certificate policies, SCT lists…) and the engine reads extensions from `extnValue` only
- * (security/parse-certificate.ts), never `parsedValue`. The build fails if pkijs's module no longer
- * has that shape.
+ * (security/parse-certificate.ts), never `parsedValue`. The PKCS#12 key derivation, which the engine
+ * never runs but a CryptoEngine method keeps, takes SHA-1/384/512 from WebCrypto instead of
+ * @noble/hashes (the same bytes, awaited): @noble/hashes's 64-bit code and SHA-1 go. The build fails
+ * if pkijs's module no longer has that shape.
  */
 export const pkijsTreeShakable: Plugin = {
   name: 'pkijs-tree-shakable',
@@ -57,9 +74,14 @@ export const pkijsTreeShakable: Plugin = {
         blocks++;
         return body.replace(SETTER, 'static $1 = $2;\n');
       });
-      if (blocks < 100 || !GLOBAL_ENGINE.test(fields) || !EXTENSION_TYPES.test(fields))
+      const shapes = [GLOBAL_ENGINE, EXTENSION_TYPES, NOBLE_DIGESTS, PKCS12_DIGEST_LOOP];
+      if (blocks < 100 || !shapes.every((shape) => shape.test(fields)))
         throw new Error(`pkijs-tree-shakable: ${args.path} no longer has the shape this plugin rewrites`);
-      const rewritten = fields.replace(GLOBAL_ENGINE, '').replace(EXTENSION_TYPES, '$1');
+      const rewritten = fields
+        .replace(GLOBAL_ENGINE, '')
+        .replace(EXTENSION_TYPES, '$1')
+        .replace(NOBLE_DIGESTS, WEBCRYPTO_DIGESTS)
+        .replace(PKCS12_DIGEST_LOOP, '$1await md(A);');
       return { contents: await withUtilsNamespaces(pluginBuild, args.path, rewritten), loader: 'js' };
     });
   },

@@ -53,6 +53,22 @@ export function read(der) {
   };
 }`;
 
+/** A PFX-style MAC over fixed bytes with a password (pkijs's PKCS#12 key derivation, then HMAC). */
+const PASSWORD_STAMPS = `
+import * as pkijs from 'pkijs';
+const engine = new pkijs.CryptoEngine({ name: 'test', crypto: globalThis.crypto });
+const bytes = (text) => new TextEncoder().encode(text).buffer;
+export async function stamp(hashAlgorithm) {
+  const mac = await engine.stampDataWithPassword({
+    password: bytes('sandbank-pfx'),
+    hashAlgorithm,
+    iterationCount: 2048,
+    salt: bytes('salt-of-eight'),
+    contentToStamp: bytes('the PFX content'),
+  });
+  return Array.from(new Uint8Array(mac), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}`;
+
 describe("the worker build's rewrites of its dependencies", () => {
   test('asn1js and pkijs read and write certificates as the packages do', async () => {
     type Certificates = { read(der: Uint8Array): unknown };
@@ -61,5 +77,16 @@ describe("the worker build's rewrites of its dependencies", () => {
     const ca = der(SANDBOX_TEST_CA_PEM);
     expect(forWorker.read(ca)).toEqual(packaged.read(ca));
     expect(packaged.read(ca)).toMatchObject({ subject: expect.arrayContaining([['2.5.4.6', 'NO']]) });
+  });
+
+  test("pkijs's PKCS#12 password MACs (SHA-1, SHA-256, SHA-384, SHA-512) come out as the package's", async () => {
+    type Stamps = { stamp(hash: string): Promise<string> };
+    const packaged = await bundled<Stamps>(PASSWORD_STAMPS, []);
+    const forWorker = await bundled<Stamps>(PASSWORD_STAMPS, [pkijsTreeShakable]);
+    for (const hash of ['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512']) {
+      const expected = await packaged.stamp(hash);
+      expect(await forWorker.stamp(hash), hash).toBe(expected);
+      expect(expected).toMatch(/^[0-9a-f]{40,128}$/);
+    }
   });
 });
