@@ -27,6 +27,66 @@ export const zodEnglishOnly: Plugin = {
   },
 };
 
+/** zod's JSON Schema generator, as its classic schemas import it. */
+const ZOD_JSON_SCHEMA = /^\.\.\/core\/(json-schema-processors|to-json-schema)\.js$/;
+const ZOD_CLASSIC_SCHEMAS = /[\\/]zod[\\/]v4[\\/]classic[\\/]schemas\.js$/;
+/** A string only that generator's code holds (its default target): the sign something else bundles it. */
+const ZOD_JSON_SCHEMA_MARK = '"draft-2020-12"';
+const WITHOUT_JSON_SCHEMA =
+  "const withoutJsonSchema = () => { throw new Error('JSON Schema is not generated in the Sandbank worker: it serves the OpenAPI document its build wrote'); };";
+
+/**
+ * Every classic zod schema carries its JSON Schema converter (`_zod.processJSONSchema`,
+ * `.toJSONSchema()`, `~standard.jsonSchema`), so the worker would bundle zod's whole generator
+ * (about 18 KB minified) though it never converts a schema: the OpenAPI document is built beside the
+ * script (worker-openapi-document). In the worker those converters throw; the getters that read a
+ * schema's bounds (`.minLength`, `.format`…) keep zod's `aggregateChecks`. The build fails if
+ * anything else in the worker bundles the generator (zod's `toJSONSchema`), which would then throw.
+ */
+export const zodWithoutJsonSchema: Plugin = {
+  name: 'zod-without-json-schema',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: ZOD_JSON_SCHEMA }, (args) =>
+      ZOD_CLASSIC_SCHEMAS.test(args.importer)
+        ? {
+            path: fileURLToPath(new URL(args.path, pathToFileURL(args.importer))),
+            namespace: 'zod-without-json-schema',
+          }
+        : undefined,
+    );
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'zod-without-json-schema' }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const exports = [...source.matchAll(/^export (?:const|function) (\w+)/gm)].map(
+        (match) => match[1] ?? '',
+      );
+      const stubs = exports.map((name) =>
+        name === 'aggregateChecks'
+          ? `export { aggregateChecks } from ${JSON.stringify(args.path)};`
+          : `export const ${name} = ${name.startsWith('create') ? '() => ' : ''}withoutJsonSchema;`,
+      );
+      return {
+        contents: [WITHOUT_JSON_SCHEMA, ...stubs].join('\n'),
+        resolveDir: dirname(args.path),
+        loader: 'js',
+      };
+    });
+    // Errors an onEnd callback returns fail the build (ones pushed into result.errors do not).
+    pluginBuild.onEnd((result) =>
+      result.outputFiles?.some(
+        (file) => !file.path.endsWith('.map') && file.text.includes(ZOD_JSON_SCHEMA_MARK),
+      )
+        ? {
+            errors: [
+              {
+                text: "the worker's code bundles zod's JSON Schema generator (toJSONSchema): its schemas' converters would throw",
+              },
+            ],
+          }
+        : undefined,
+    );
+  },
+};
+
 /** `static { this.CLASS_NAME = "Certificate"; }`: a static block that only sets properties. */
 const SETTER_BLOCK = /static \{\n((?:\t\tthis\.\w+ = [^;\n]+;\n)+)\t\}/g;
 const SETTER = /\t\tthis\.(\w+) = ([^;\n]+);\n/g;

@@ -6,6 +6,7 @@ import {
   pkijsTreeShakable,
   workerOpenApiDocument,
   zodEnglishOnly,
+  zodWithoutJsonSchema,
 } from './bundle-plugins.js';
 import { OPENAPI_BASE_PATH_MARK, OPENAPI_FILE } from './protocol.js';
 
@@ -53,6 +54,7 @@ export async function buildWorker(options: BuildWorkerOptions = {}): Promise<Bui
     plugins: [
       ...(options.plugins ?? []),
       zodEnglishOnly,
+      zodWithoutJsonSchema,
       pkijsTreeShakable,
       asn1jsUtilsNamespaces,
       workerOpenApiDocument,

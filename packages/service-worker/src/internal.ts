@@ -1,4 +1,9 @@
 // `@sandbank/service-worker/internal`: what the workspace's own tests and benchmarks need beyond the
 // public entries (the worker bundled from source). Unstable and not for users (README.md).
 export { bundleWorker, openApiFile } from './bundle.js';
-export { asn1jsUtilsNamespaces, pkijsTreeShakable } from './bundle-plugins.js';
+export {
+  asn1jsUtilsNamespaces,
+  pkijsTreeShakable,
+  zodEnglishOnly,
+  zodWithoutJsonSchema,
+} from './bundle-plugins.js';

@@ -1,6 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { SANDBOX_TEST_CA_PEM } from '@sandbank/engine/tpp';
-import { asn1jsUtilsNamespaces, pkijsTreeShakable } from '@sandbank/service-worker/internal';
+import {
+  asn1jsUtilsNamespaces,
+  pkijsTreeShakable,
+  zodEnglishOnly,
+  zodWithoutJsonSchema,
+} from '@sandbank/service-worker/internal';
 import { build, type Plugin } from 'esbuild';
 import { describe, expect, test } from 'vitest';
 
@@ -69,6 +74,32 @@ export async function stamp(hashAlgorithm) {
   return Array.from(new Uint8Array(mac), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }`;
 
+/** The kinds of schema the engine has, and what they answer to bad input. */
+const SCHEMAS = `
+import * as z from 'zod';
+const payment = z
+  .object({
+    instructedAmount: z.strictObject({ currency: z.enum(['NOK', 'EUR']), amount: z.string().regex(/^\\d+(\\.\\d{1,2})?$/) }),
+    creditorName: z.string().trim().min(1).max(70),
+    requestedExecutionDate: z.iso.date().optional(),
+    at: z.iso.datetime({ offset: true }),
+    remittance: z.union([z.string().max(140), z.array(z.string()).max(3)]),
+    tags: z.record(z.string(), z.number().int().nonnegative()),
+  })
+  .strict()
+  .superRefine((value, context) => {
+    if (value.creditorName === 'nobody') context.addIssue({ code: 'custom', message: 'no such creditor', path: ['creditorName'] });
+  });
+export const answers = [
+  { instructedAmount: { currency: 'NOK', amount: '10.5' }, creditorName: ' Kari ', at: '2026-03-02T10:00:00Z', remittance: 'x', tags: {} },
+  { instructedAmount: { currency: 'SEK', amount: '1.234', extra: 1 }, creditorName: '', at: 'yesterday', remittance: 5, tags: { a: -1 }, more: true },
+  { instructedAmount: { currency: 'EUR', amount: '1' }, creditorName: 'nobody', at: '2026-03-02T10:00:00+01:00', remittance: ['a'], tags: { b: 1.5 }, requestedExecutionDate: '2026-02-30' },
+  'not an object',
+].map((input) => payment.safeParse(input)).map((result) => result.success ? result.data : result.error.issues);
+export const bounds = [payment.shape?.creditorName?.minLength, payment.shape?.creditorName?.maxLength];
+export const jsonSchema = () => z.string().toJSONSchema();
+`;
+
 describe("the worker build's rewrites of its dependencies", () => {
   test('asn1js and pkijs read and write certificates as the packages do', async () => {
     type Certificates = { read(der: Uint8Array): unknown };
@@ -88,5 +119,25 @@ describe("the worker build's rewrites of its dependencies", () => {
       expect(await forWorker.stamp(hash), hash).toBe(expected);
       expect(expected).toMatch(/^[0-9a-f]{40,128}$/);
     }
+  });
+
+  test('zod schemas parse and report issues as the package does without its JSON Schema generator', async () => {
+    type Schemas = { answers: unknown[]; bounds: unknown[]; jsonSchema(): unknown };
+    const packaged = await bundled<Schemas>(SCHEMAS, []);
+    const forWorker = await bundled<Schemas>(SCHEMAS, [zodEnglishOnly, zodWithoutJsonSchema]);
+    expect(forWorker.answers).toEqual(packaged.answers);
+    expect(forWorker.bounds).toEqual(packaged.bounds);
+    expect(packaged.answers[1]).toEqual(
+      expect.arrayContaining([expect.objectContaining({ code: 'invalid_value' })]),
+    );
+    expect(packaged.jsonSchema()).toMatchObject({ type: 'string' });
+    expect(() => forWorker.jsonSchema()).toThrow('JSON Schema is not generated in the Sandbank worker');
+  });
+
+  test("the worker build refuses code that needs zod's JSON Schema generator", async () => {
+    const converts = "import * as z from 'zod'; export const json = z.toJSONSchema(z.string());";
+    await expect(bundled(converts, [zodWithoutJsonSchema])).rejects.toThrow(
+      "bundles zod's JSON Schema generator",
+    );
   });
 });
