@@ -220,16 +220,16 @@ export const workerOpenApiDocument: Plugin = {
       replaced = true;
       return { path: fileURLToPath(new URL('./openapi-document.ts', import.meta.url)) };
     });
-    pluginBuild.onEnd((result) => {
-      if (!replaced && result.errors.length === 0)
-        result.errors.push({
-          id: 'worker-openapi-document',
-          pluginName: 'worker-openapi-document',
-          text: "the engine's routes.ts no longer imports ./openapi-document.js: the worker would bundle the OpenAPI generator",
-          location: null,
-          notes: [],
-          detail: undefined,
-        });
-    });
+    pluginBuild.onEnd((result) =>
+      !replaced && result.errors.length === 0
+        ? {
+            errors: [
+              {
+                text: "the engine's routes.ts no longer imports ./openapi-document.js: the worker would bundle the OpenAPI generator",
+              },
+            ],
+          }
+        : undefined,
+    );
   },
 };

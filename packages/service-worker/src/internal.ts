@@ -4,6 +4,7 @@ export { bundleWorker, openApiFile } from './bundle.js';
 export {
   asn1jsUtilsNamespaces,
   pkijsTreeShakable,
+  workerOpenApiDocument,
   zodEnglishOnly,
   zodWithoutJsonSchema,
 } from './bundle-plugins.js';

@@ -3,6 +3,7 @@ import { SANDBOX_TEST_CA_PEM } from '@sandbank/engine/tpp';
 import {
   asn1jsUtilsNamespaces,
   pkijsTreeShakable,
+  workerOpenApiDocument,
   zodEnglishOnly,
   zodWithoutJsonSchema,
 } from '@sandbank/service-worker/internal';
@@ -138,6 +139,12 @@ describe("the worker build's rewrites of its dependencies", () => {
     const converts = "import * as z from 'zod'; export const json = z.toJSONSchema(z.string());";
     await expect(bundled(converts, [zodWithoutJsonSchema])).rejects.toThrow(
       "bundles zod's JSON Schema generator",
+    );
+  });
+
+  test('the worker build refuses an engine whose routes no longer import the OpenAPI document it replaces', async () => {
+    await expect(bundled('export const routes = [];', [workerOpenApiDocument])).rejects.toThrow(
+      'no longer imports ./openapi-document.js',
     );
   });
 });
