@@ -10,6 +10,7 @@ export { docsKey, type RouteExample } from './core/route-docs.js';
 export { operationName } from './core/router.js';
 export { createApp } from './gateway/app.js';
 export { decodeBody, readBody, toEngineRequest, toWebResponse } from './gateway/transport.js';
+export { openApiDocumentFor } from './openapi-document.js';
 export { openApiSources } from './route-docs.js';
-export { clockWork } from './routes.js';
+export { clockWork, routes } from './routes.js';
 export { createSeedState } from './sandbox-api/seed.js';

@@ -7,9 +7,9 @@ import { controlRoutes } from './control/routes.js';
 import type { ClockWork } from './core/routed.js';
 import { namedRoutes, type Route } from './core/router.js';
 import { createFaultRoutes } from './faults/routes.js';
+import { openApiDocumentFor } from './openapi-document.js';
 import { catchUpProcessing, processingDue } from './payments/batch.js';
 import { paymentControlRoutes, paymentRoutes } from './payments/routes.js';
-import { openApiSources } from './route-docs.js';
 import { sandboxRoutes } from './sandbox-api/routes.js';
 import { scaRoutes } from './sca/routes.js';
 
@@ -25,7 +25,7 @@ const areaRoutes: readonly Route[] = [
   ...paymentControlRoutes,
 ];
 
-const getOpenApi = createOpenApiOperation(() => routes, openApiSources);
+const getOpenApi = createOpenApiOperation((basePath) => openApiDocumentFor(routes, basePath));
 
 /** The route table: plain data, one entry per operation, composed from each area's table. */
 export const routes: readonly Route[] = [

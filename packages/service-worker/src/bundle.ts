@@ -1,6 +1,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  asn1jsUtilsNamespaces,
+  pkijsTreeShakable,
+  workerOpenApiDocument,
+  zodEnglishOnly,
+  zodWithoutJsonSchema,
+} from './bundle-plugins.js';
+import { OPENAPI_BASE_PATH_MARK, OPENAPI_FILE } from './protocol.js';
 
 /** The worker script's file name, in `dist/` and in an app's public folder. */
 export const WORKER_FILE = 'sandbank-sw.js';
@@ -9,33 +17,25 @@ export const WORKER_FILE = 'sandbank-sw.js';
 export interface BuiltWorker {
   code: string;
   map: string;
+  /** The OpenAPI document the worker serves, to be placed beside it as OPENAPI_FILE (openapi-document.ts). */
+  openapi: string;
+  /** esbuild's metafile (what each input adds to the output), for the size report. */
+  metafile?: import('esbuild').Metafile;
+}
+
+/** Options for measuring the bundle (the size report): esbuild's metafile, plugins run before the build's own. */
+export interface BuildWorkerOptions {
+  metafile?: boolean;
+  plugins?: import('esbuild').Plugin[];
 }
 
 /**
  * Bundles the worker (engine included) into one minified classic script, the form every browser's
  * `navigator.serviceWorker.register` accepts, with a source map (sources embedded) beside it.
  */
-export async function buildWorker(): Promise<BuiltWorker> {
+
+export async function buildWorker(options: BuildWorkerOptions = {}): Promise<BuiltWorker> {
   const { build } = await import('esbuild');
-  // zod's `z` namespace re-exports every locale (about 300 KB minified), and a namespace used as a
-  // value cannot be tree-shaken. The engine's messages are English: keep only that locale.
-  const englishOnly: import('esbuild').Plugin = {
-    name: 'zod-english-only',
-    setup(pluginBuild) {
-      pluginBuild.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-        /[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(args.importer)
-          ? {
-              path: fileURLToPath(new URL('../locales/en.js', `file://${args.importer}`)),
-              namespace: 'zod-en',
-            }
-          : undefined,
-      );
-      pluginBuild.onLoad({ filter: /.*/, namespace: 'zod-en' }, (args) => ({
-        contents: `export { default as en } from ${JSON.stringify(args.path)};`,
-        resolveDir: '/',
-      }));
-    },
-  };
   const result = await build({
     entryPoints: [fileURLToPath(new URL('./worker.ts', import.meta.url))],
     // Where the map's relative source paths start from (nothing is written there).
@@ -51,20 +51,69 @@ export async function buildWorker(): Promise<BuiltWorker> {
     legalComments: 'none',
     write: false,
     logLevel: 'warning',
-    plugins: [englishOnly],
+    plugins: [
+      ...(options.plugins ?? []),
+      zodEnglishOnly,
+      zodWithoutJsonSchema,
+      pkijsTreeShakable,
+      asn1jsUtilsNamespaces,
+      workerOpenApiDocument,
+    ],
+    metafile: options.metafile === true,
   });
   const output = (extension: string) =>
     result.outputFiles.find((file) => file.path.endsWith(extension))?.text ?? '';
-  return { code: output('.js'), map: output('.js.map') };
+  return {
+    code: output('.js'),
+    map: output('.js.map'),
+    openapi: await openApiFile(),
+    ...(result.metafile === undefined ? {} : { metafile: result.metafile }),
+  };
 }
 
-/** The worker's code; with `outfile`, also writes it there and its source map to `<outfile>.map`. */
+/**
+ * The engine's OpenAPI document with OPENAPI_BASE_PATH_MARK for the base path, which the worker
+ * replaces with its own: the bytes the engine answers for that base path.
+ */
+export async function openApiFile(): Promise<string> {
+  const { build } = await import('esbuild');
+  // Bundled from the same engine sources as the worker, then run: the document of the engine it holds.
+  const result = await build({
+    stdin: {
+      contents: [
+        "import { openApiDocumentFor, routes } from '@sandbank/engine/internal';",
+        `export default JSON.stringify(openApiDocumentFor(routes, ${JSON.stringify(OPENAPI_BASE_PATH_MARK)}));`,
+      ].join('\n'),
+      resolveDir: fileURLToPath(new URL('.', import.meta.url)),
+      loader: 'ts',
+    },
+    conditions: ['@sandbank/source'],
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    target: 'es2022',
+    write: false,
+    logLevel: 'warning',
+  });
+  const code = result.outputFiles[0]?.text ?? '';
+  const module = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as {
+    default: string;
+  };
+  return module.default;
+}
+
+/**
+ * The worker's code; with `outfile`, also writes it there, its source map to `<outfile>.map` and the
+ * OpenAPI document beside it (OPENAPI_FILE).
+ */
 export async function bundleWorker(outfile?: string): Promise<string> {
-  const { code, map } = await buildWorker();
+  const { code, map, openapi } = await buildWorker();
   if (outfile !== undefined) {
     mkdirSync(dirname(outfile), { recursive: true });
     writeFileSync(outfile, code);
     writeFileSync(`${outfile}.map`, map);
+    writeFileSync(join(dirname(outfile), OPENAPI_FILE), openapi);
   }
   return code;
 }

@@ -1,3 +1,10 @@
 // `@sandbank/service-worker/internal`: what the workspace's own tests and benchmarks need beyond the
 // public entries (the worker bundled from source). Unstable and not for users (README.md).
-export { bundleWorker } from './bundle.js';
+export { bundleWorker, openApiFile } from './bundle.js';
+export {
+  asn1jsUtilsNamespaces,
+  pkijsTreeShakable,
+  workerOpenApiDocument,
+  zodEnglishOnly,
+  zodWithoutJsonSchema,
+} from './bundle-plugins.js';

@@ -5,6 +5,12 @@ import type { StorageReport } from './storage/index.js';
 /** The BroadcastChannel every open tab listens on. */
 export const CHANNEL_NAME = 'sandbank';
 
+/** The OpenAPI document's file, which the build writes beside the worker script (openapi-document.ts). */
+export const OPENAPI_FILE = 'sandbank-openapi.json';
+
+/** Where that file has the base path: the worker puts its own in when it reads the file. */
+export const OPENAPI_BASE_PATH_MARK = '/__sandbank_base_path__';
+
 /** Events the worker (or the in-page fallback) sends to every tab. */
 export type SandbankEvent =
   | { type: 'state-change'; seq: number; patches: Commit['patches'] }

@@ -11,6 +11,7 @@ import {
 } from '@sandbank/engine';
 import { autoSigned } from './auto-sign.js';
 import { openCookieJar } from './cookie-jar.js';
+import { loadOpenApiDocument } from './openapi-document.js';
 import { CHANNEL_NAME, readWorkerConfig, type SandbankEvent, type WorkerReply } from './protocol.js';
 import { type DurableStore, memoryOnly, openStore } from './storage/index.js';
 import { VERSION } from './version.js';
@@ -20,6 +21,7 @@ declare const self: ServiceWorkerScope;
 
 const config = readWorkerConfig(new URL(self.location.href).searchParams);
 const STORAGE_PATH = '/_sandbank/storage';
+const OPENAPI_PATH = '/_sandbank/openapi.json';
 
 interface Runtime {
   sandbox: Sandbox;
@@ -180,6 +182,8 @@ async function answer(request: Request, url: URL): Promise<Response> {
   if (url.pathname === STORAGE_PATH || url.pathname.startsWith(`${STORAGE_PATH}/`)) {
     return storageEndpoint(request, url.pathname, current);
   }
+  // The engine answers it synchronously, from the file beside this script (openapi-document.ts).
+  if (url.pathname === OPENAPI_PATH) await loadOpenApiDocument(self.location.href);
   const signed =
     config.autoSign === undefined
       ? request

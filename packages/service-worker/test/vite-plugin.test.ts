@@ -51,7 +51,25 @@ describe('the Vite plugin', () => {
     }
   });
 
-  test('emits the minified worker and its source map into the build output', async () => {
+  test('serves the OpenAPI document the worker reads beside the worker in dev', async () => {
+    let handler: Handler | undefined;
+    sandbankServiceWorker({ path: '/sw/sandbank.js' }).configureServer({
+      middlewares: { use: (h) => (handler = h) },
+    });
+    const server = await serveWith(handler!);
+    try {
+      const document = await fetch(`${server.origin}/sw/sandbank-openapi.json`);
+      expect(document.status).toBe(200);
+      expect(document.headers.get('content-type')).toContain('application/json');
+      const parsed = (await document.json()) as { openapi: string; paths: Record<string, unknown> };
+      expect(parsed.openapi).toBe('3.1.0');
+      expect(Object.keys(parsed.paths)).toContain('/__sandbank_base_path__/accounts');
+    } finally {
+      server.close();
+    }
+  });
+
+  test('emits the minified worker, its source map and its OpenAPI document into the build output', async () => {
     const emitted: Array<{ fileName: string; source: string }> = [];
     await sandbankServiceWorker({ path: '/sw/sandbank.js' }).generateBundle.call({
       emitFile(file) {
@@ -59,11 +77,19 @@ describe('the Vite plugin', () => {
         return file.fileName;
       },
     });
-    expect(emitted.map((file) => file.fileName)).toEqual(['sw/sandbank.js', 'sw/sandbank.js.map']);
-    const [code, map] = emitted.map((file) => file.source) as [string, string];
-    // Minified: a few very long lines, not the engine's source laid out.
-    expect(code.split('\n').length).toBeLessThan(400);
-    expect(code.length / code.split('\n').length).toBeGreaterThan(2_000);
+    expect(emitted.map((file) => file.fileName)).toEqual([
+      'sw/sandbank.js',
+      'sw/sandbank.js.map',
+      'sw/sandbank-openapi.json',
+    ]);
+    const [code, map, openapi] = emitted.map((file) => file.source) as [string, string, string];
+    expect(JSON.parse(openapi)).toMatchObject({ openapi: '3.1.0' });
+    // Minified: a few very long lines, not the engine's source laid out (the short lines left are
+    // the insides of multi-line template literals: the HTML pages, the docs text).
+    const lines = code.split('\n');
+    expect(lines.length).toBeLessThan(400);
+    const inLongLines = lines.filter((line) => line.length > 1_000).reduce((n, line) => n + line.length, 0);
+    expect(inLongLines / code.length).toBeGreaterThan(0.85);
     expect(code).not.toContain('function createSandbox(');
     expect(code.trimEnd().endsWith('//# sourceMappingURL=sandbank.js.map')).toBe(true);
     const parsed = JSON.parse(map) as { version: number; sources: string[]; sourcesContent: string[] };

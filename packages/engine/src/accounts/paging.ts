@@ -1,5 +1,5 @@
 import type { Draft } from 'immer';
-import { z } from 'zod';
+import * as z from 'zod';
 import { type Access, HISTORY_MS } from '../consents/access.js';
 import { scaRequired } from '../consents/sca-required.js';
 import type { RequestContext } from '../core/context.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { apiError, apiErrors, tppMessage } from '../core/errors.js';
 import { json } from '../core/http.js';
 import { allocateId } from '../core/ids.js';

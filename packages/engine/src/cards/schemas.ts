@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AmountOut, BalanceOut, CurrencyOut, DateOut, LinkOut, LinksOut } from '../core/response-schemas.js';
 
 /** The card-account answers (docs/platform-facts.md §2), for `route.response`. */

@@ -1,9 +1,10 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { json } from '../core/http.js';
 import { docsKey, type RouteDocs, type RouteExample } from '../core/route-docs.js';
 import type { Operation } from '../core/router.js';
-import { operationName, type Route, rootOf } from '../core/router.js';
+import { type Route, rootOf } from '../core/router.js';
 import { FORWARDED_PSU_HEADERS, headerParameter, SECURITY_SCHEMES } from './openapi-headers.js';
+import { operationIds } from './openapi-ids.js';
 import { ERROR_SCHEMAS, responsesOf } from './openapi-responses.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -161,32 +162,6 @@ function requestBody(route: Route, docs: RouteDocs | undefined): JsonSchema | un
   };
 }
 
-/** operationIds are unique, as OpenAPI requires (see openApiDocument). */
-function operationIds(routes: readonly Route[]): Map<Route, string> {
-  // A name several routes share gets `sandbox` in front on the mock-data API (its getAccount is not
-  // the AIS one), then the last path word.
-  const nameOf = (route: Route) => operationName(route.operation) ?? route.method.toLowerCase();
-  const shared = new Set(routes.map(nameOf).filter((name, i, all) => all.indexOf(name) !== i));
-  const used = new Set<string>();
-  const capital = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
-  const ids = new Map<Route, string>();
-  for (const route of routes) {
-    const name = nameOf(route);
-    let id = shared.has(name) && route.service === 'sandbox' ? `sandbox${capital(name)}` : name;
-    if (used.has(id))
-      id += capital(
-        route.path
-          .split('/')
-          .filter((word) => /^[a-z]/i.test(word))
-          .pop() ?? '',
-      );
-    for (let n = 2; used.has(id); n++) id = `${name}${n}`;
-    used.add(id);
-    ids.set(route, id);
-  }
-  return ids;
-}
-
 function description(route: Route, docs: RouteDocs | undefined): string | undefined {
   // part 9 rule 3: a deprecated operation; from `removal.on` (bank clock) it answers 404.
   const removal = route.removal
@@ -258,16 +233,16 @@ export function openApiDocument(
   };
 }
 
-/** GET /_sandbank/openapi.json, built once per base path. */
-export function createOpenApiOperation(
-  getRoutes: () => readonly Route[],
-  sources?: OpenApiSources,
-): Operation {
+/**
+ * GET /_sandbank/openapi.json, built once per base path by `documentFor` (routes.ts: generated from the
+ * route table and the docs; in the worker script, read from the file built beside it).
+ */
+export function createOpenApiOperation(documentFor: (basePath: string) => JsonSchema): Operation {
   const cache = new Map<string, JsonSchema>();
   return function getOpenApi(_draft, _input, ctx) {
     let doc = cache.get(ctx.basePath);
     if (!doc) {
-      doc = openApiDocument(getRoutes(), ctx.basePath, sources);
+      doc = documentFor(ctx.basePath);
       cache.set(ctx.basePath, doc);
     }
     return json(200, doc);

@@ -1,5 +1,5 @@
 import { current, isDraft, original } from 'immer';
-import { z } from 'zod';
+import * as z from 'zod';
 import { apiError } from '../core/errors.js';
 import { empty, json } from '../core/http.js';
 import { ownEntry } from '../core/ids.js';

@@ -1,5 +1,5 @@
 import { isDraft, original } from 'immer';
-import { z } from 'zod';
+import * as z from 'zod';
 import { apiError } from '../core/errors.js';
 import { freezeDeep } from '../core/freeze.js';
 import { empty, json } from '../core/http.js';

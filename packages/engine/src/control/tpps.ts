@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { apiError, warning } from '../core/errors.js';
 import { empty, json } from '../core/http.js';
 import { ownEntry } from '../core/ids.js';

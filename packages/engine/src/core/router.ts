@@ -1,5 +1,5 @@
 import type { Draft } from 'immer';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { RequestContext } from './context.js';
 import type { EngineRequest, EngineResponse } from './http.js';
 import type { State } from './state.js';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { apiErrors, type ErrorCode, type TppMessage, tppMessage, warning } from './errors.js';
 import type { OperationInput } from './router.js';
 

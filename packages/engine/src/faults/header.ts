@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiError, apiError } from '../core/errors.js';
 import { DelayEffect, ErrorEffect, type FaultEffect, NetworkEffect } from '../core/fault-state.js';
 import { parseWith } from '../core/validate.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { apiError } from '../core/errors.js';
 import { FaultEffect, FaultMatch, FaultRule } from '../core/fault-state.js';
 import { empty, json } from '../core/http.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ErrorDoc, RouteDocs } from '../core/route-docs.js';
 import {
   FeeInformationRequest,

@@ -1,5 +1,5 @@
 import type { Draft } from 'immer';
-import { z } from 'zod';
+import * as z from 'zod';
 import { basketStatusOf } from '../baskets/basket-status.js';
 import { apiError } from '../core/errors.js';
 import { json } from '../core/http.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { COUNTRIES, CURRENCIES, PURPOSE_CODES, REGULATORY_REPORTING_CODES } from '../core/codes.js';
 import { parseIsoDate } from '../core/dates.js';
 import { fractionDigits, minorUnits } from '../core/money.js';

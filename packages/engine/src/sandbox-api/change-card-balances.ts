@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { BALANCE_TYPES } from '../core/codes.js';
 import { empty, json } from '../core/http.js';
 import type { Operation } from '../core/router.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CASH_ACCOUNT_TYPES } from '../core/codes.js';
 import type { RequestContext } from '../core/context.js';
 import { apiError } from '../core/errors.js';

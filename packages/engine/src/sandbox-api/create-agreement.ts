@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { apiError } from '../core/errors.js';
 import { isNorwegianNationalId } from '../core/headers.js';
 import { json } from '../core/http.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CARD_ACCOUNT_STATUSES } from '../core/codes.js';
 import type { RequestContext } from '../core/context.js';
 import { DAY_MS, isoDate } from '../core/dates.js';

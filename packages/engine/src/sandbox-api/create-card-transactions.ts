@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isoDate } from '../core/dates.js';
 import { apiError } from '../core/errors.js';
 import { json } from '../core/http.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { json } from '../core/http.js';
 import type { Operation } from '../core/router.js';
 import { queryOf } from '../core/validate.js';

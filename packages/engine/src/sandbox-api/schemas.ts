@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { BALANCE_TYPES, CURRENCIES } from '../core/codes.js';
 import { parseIsoDate } from '../core/dates.js';
 import { fractionDigits, isDecimal, minorUnits, numberToDecimal } from '../core/money.js';

@@ -1,0 +1,235 @@
+// esbuild plugins of the worker build (bundle.ts): what lets esbuild leave out the parts of zod and
+// pkijs the worker never runs. A service worker cannot load code lazily, so all it bundles it ships.
+import { readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Plugin, PluginBuild } from 'esbuild';
+
+/**
+ * zod's `z` namespace re-exports every locale (about 300 KB minified), and a namespace used as a
+ * value cannot be tree-shaken. The engine's messages are English: keep only that locale.
+ */
+export const zodEnglishOnly: Plugin = {
+  name: 'zod-english-only',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(args.importer)
+        ? {
+            path: fileURLToPath(new URL('../locales/en.js', `file://${args.importer}`)),
+            namespace: 'zod-en',
+          }
+        : undefined,
+    );
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'zod-en' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      resolveDir: '/',
+    }));
+  },
+};
+
+/** zod's JSON Schema generator, as its classic schemas import it. */
+const ZOD_JSON_SCHEMA = /^\.\.\/core\/(json-schema-processors|to-json-schema)\.js$/;
+const ZOD_CLASSIC_SCHEMAS = /[\\/]zod[\\/]v4[\\/]classic[\\/]schemas\.js$/;
+/** A string only that generator's code holds (its default target): the sign something else bundles it. */
+const ZOD_JSON_SCHEMA_MARK = '"draft-2020-12"';
+const WITHOUT_JSON_SCHEMA =
+  "const withoutJsonSchema = () => { throw new Error('JSON Schema is not generated in the Sandbank worker: it serves the OpenAPI document its build wrote'); };";
+
+/**
+ * Every classic zod schema carries its JSON Schema converter (`_zod.processJSONSchema`,
+ * `.toJSONSchema()`, `~standard.jsonSchema`), so the worker would bundle zod's whole generator
+ * (about 18 KB minified) though it never converts a schema: the OpenAPI document is built beside the
+ * script (worker-openapi-document). In the worker those converters throw; the getters that read a
+ * schema's bounds (`.minLength`, `.format`…) keep zod's `aggregateChecks`. The build fails if
+ * anything else in the worker bundles the generator (zod's `toJSONSchema`), which would then throw.
+ */
+export const zodWithoutJsonSchema: Plugin = {
+  name: 'zod-without-json-schema',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: ZOD_JSON_SCHEMA }, (args) =>
+      ZOD_CLASSIC_SCHEMAS.test(args.importer)
+        ? {
+            path: fileURLToPath(new URL(args.path, pathToFileURL(args.importer))),
+            namespace: 'zod-without-json-schema',
+          }
+        : undefined,
+    );
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'zod-without-json-schema' }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const exports = [...source.matchAll(/^export (?:const|function) (\w+)/gm)].map(
+        (match) => match[1] ?? '',
+      );
+      const stubs = exports.map((name) =>
+        name === 'aggregateChecks'
+          ? `export { aggregateChecks } from ${JSON.stringify(args.path)};`
+          : `export const ${name} = ${name.startsWith('create') ? '() => ' : ''}withoutJsonSchema;`,
+      );
+      return {
+        contents: [WITHOUT_JSON_SCHEMA, ...stubs].join('\n'),
+        resolveDir: dirname(args.path),
+        loader: 'js',
+      };
+    });
+    // Errors an onEnd callback returns fail the build (ones pushed into result.errors do not).
+    pluginBuild.onEnd((result) =>
+      result.outputFiles?.some(
+        (file) => !file.path.endsWith('.map') && file.text.includes(ZOD_JSON_SCHEMA_MARK),
+      )
+        ? {
+            errors: [
+              {
+                text: "the worker's code bundles zod's JSON Schema generator (toJSONSchema): its schemas' converters would throw",
+              },
+            ],
+          }
+        : undefined,
+    );
+  },
+};
+
+/** `static { this.CLASS_NAME = "Certificate"; }`: a static block that only sets properties. */
+const SETTER_BLOCK = /static \{\n((?:\t\tthis\.\w+ = [^;\n]+;\n)+)\t\}/g;
+const SETTER = /\t\tthis\.(\w+) = ([^;\n]+);\n/g;
+/** The module's one call at load: it installs a global CryptoEngine the engine never uses. */
+const GLOBAL_ENGINE = /^initCryptoEngine\(\);$/m;
+/**
+ * The synchronous SHA-1, SHA-384 and SHA-512 of @noble/hashes that pkijs imports for one function: the
+ * PKCS#12 key derivation of `CryptoEngine.stampDataWithPassword` (PFX MACs). The engine's own SHA-256
+ * (core/tokens.ts) stays.
+ */
+const NOBLE_DIGESTS =
+  /^import \{ sha1 \} from "@noble\/hashes\/legacy\.js";\nimport \{ sha256, sha384, sha512 \} from "@noble\/hashes\/sha2\.js";$/m;
+/** That derivation's one use of them, inside an async function. */
+const PKCS12_DIGEST_LOOP = /(for \(let j = 0; j < iterationCount; j\+\+\) A = )md\(A\);/;
+/** The same digests from WebCrypto, which the worker has (it checks signatures with it). */
+const WEBCRYPTO_DIGESTS = [
+  'import { sha256 } from "@noble/hashes/sha2.js";',
+  'const webCryptoDigest = (name) => async (data) => new Uint8Array(await crypto.subtle.digest(name, data));',
+  'const sha1 = webCryptoDigest("SHA-1"), sha384 = webCryptoDigest("SHA-384"), sha512 = webCryptoDigest("SHA-512");',
+].join('\n');
+/** The registry `Extension.parsedValue` decodes extension values with: every extension class pkijs has. */
+const EXTENSION_TYPES = /(\t\t\tthis\.types = \{\};\n)(?:\t\t\tExtensionValueFactory\.register\([^\n]*\n)+/;
+
+/**
+ * pkijs's one module keeps every class (about 300 KB minified) whatever is imported: esbuild must
+ * keep a class with a static block, and every pkijs class names itself in one, and the module ends by
+ * installing a global CryptoEngine, which reaches most of the others. The same properties as static
+ * fields (`static CLASS_NAME = "Certificate";`, the same own property, set in the same order) and no
+ * global engine (the engine passes its own, security/crypto-engine.ts) let esbuild drop the classes
+ * nothing reaches. And the registry behind the lazy `Extension.parsedValue` is left empty (that
+ * getter then gives the value's plain ASN.1): it names some 20 extension classes (CRL distribution
+ * points, certificate policies, SCT lists…) and the engine reads extensions from `extnValue` only
+ * (security/parse-certificate.ts), never `parsedValue`. The PKCS#12 key derivation, which the engine
+ * never runs but a CryptoEngine method keeps, takes SHA-1/384/512 from WebCrypto instead of
+ * @noble/hashes (the same bytes, awaited): @noble/hashes's 64-bit code and SHA-1 go. The build fails
+ * if pkijs's module no longer has that shape.
+ */
+export const pkijsTreeShakable: Plugin = {
+  name: 'pkijs-tree-shakable',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/]pkijs[\\/]build[\\/]index\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      let blocks = 0;
+      const fields = source.replace(SETTER_BLOCK, (_block, body: string) => {
+        blocks++;
+        return body.replace(SETTER, 'static $1 = $2;\n');
+      });
+      const shapes = [GLOBAL_ENGINE, EXTENSION_TYPES, NOBLE_DIGESTS, PKCS12_DIGEST_LOOP];
+      if (blocks < 100 || !shapes.every((shape) => shape.test(fields)))
+        throw new Error(`pkijs-tree-shakable: ${args.path} no longer has the shape this plugin rewrites`);
+      const rewritten = fields
+        .replace(GLOBAL_ENGINE, '')
+        .replace(EXTENSION_TYPES, '$1')
+        .replace(NOBLE_DIGESTS, WEBCRYPTO_DIGESTS)
+        .replace(PKCS12_DIGEST_LOOP, '$1await md(A);');
+      return { contents: await withUtilsNamespaces(pluginBuild, args.path, rewritten), loader: 'js' };
+    });
+  },
+};
+
+/** @peculiar/utils's namespace exports that asn1js and pkijs import, and the module each one mirrors. */
+const UTILS_NAMESPACES: Readonly<Record<string, string>> = {
+  base64: './encoding/base64.js',
+  base64url: './encoding/base64url.js',
+  binary: './encoding/binary.js',
+  bytes: './bytes.js',
+  hex: './encoding/hex.js',
+  int: './integer/int.js',
+  uint: './integer/uint.js',
+  utf8: './encoding/utf8.js',
+  utf16: './encoding/utf16.js',
+};
+/** `import { binary, bytes, hex, toArrayBuffer } from "@peculiar/utils";`: the module's one import of it. */
+const UTILS_IMPORT = /^import \{ ([\w, ]+) \} from "@peculiar\/utils";$/m;
+
+/**
+ * @peculiar/utils exports `hex`, `bytes`… as objects built at load (`__exportAll({ encode: () => encode, … })`),
+ * so a bundle keeps every function of each one its importer names: hex's format detection, PEM
+ * parsing, converters. Importing the same functions as `import * as hex from ".../encoding/hex.js"`
+ * (the module that object lists, exporting the same functions) lets esbuild keep only the members
+ * the code reads (`hex.encode`). The build fails if the import no longer has that shape.
+ */
+async function withUtilsNamespaces(pluginBuild: PluginBuild, path: string, source: string): Promise<string> {
+  const line = UTILS_IMPORT.exec(source);
+  const utils = await pluginBuild.resolve('@peculiar/utils', {
+    kind: 'import-statement',
+    resolveDir: dirname(path),
+  });
+  if (line === null || utils.errors.length > 0)
+    throw new Error(
+      `@peculiar/utils namespaces: ${path} no longer imports @peculiar/utils the way this plugin rewrites`,
+    );
+  const names = (line[1] ?? '').split(', ');
+  const direct = names.filter((name) => !(name in UTILS_NAMESPACES));
+  const namespaces = names.flatMap((name) => {
+    const module = UTILS_NAMESPACES[name];
+    return module === undefined
+      ? []
+      : [
+          `import * as ${name} from ${JSON.stringify(fileURLToPath(new URL(module, pathToFileURL(utils.path))))};`,
+        ];
+  });
+  const imports = [
+    ...(direct.length > 0 ? [`import { ${direct.join(', ')} } from "@peculiar/utils";`] : []),
+    ...namespaces,
+  ];
+  return source.replace(UTILS_IMPORT, imports.join('\n'));
+}
+
+/** asn1js's @peculiar/utils namespaces imported as modules (withUtilsNamespaces); pkijs's are in pkijsTreeShakable. */
+export const asn1jsUtilsNamespaces: Plugin = {
+  name: 'asn1js-utils-namespaces',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/]asn1js[\\/]build[\\/]index\.js$/ }, async (args) => ({
+      contents: await withUtilsNamespaces(pluginBuild, args.path, await readFile(args.path, 'utf8')),
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * The engine's `openapi-document.ts` (the OpenAPI generator and every area's docs text) replaced by
+ * the worker's, which reads the document the build wrote beside the script (openapi-document.ts).
+ */
+export const workerOpenApiDocument: Plugin = {
+  name: 'worker-openapi-document',
+  setup(pluginBuild) {
+    let replaced = false;
+    pluginBuild.onResolve({ filter: /^\.\/openapi-document\.js$/ }, (args) => {
+      if (!/[\\/]engine[\\/]src[\\/]routes\.ts$/.test(args.importer)) return undefined;
+      replaced = true;
+      return { path: fileURLToPath(new URL('./openapi-document.ts', import.meta.url)) };
+    });
+    pluginBuild.onEnd((result) =>
+      !replaced && result.errors.length === 0
+        ? {
+            errors: [
+              {
+                text: "the engine's routes.ts no longer imports ./openapi-document.js: the worker would bundle the OpenAPI generator",
+              },
+            ],
+          }
+        : undefined,
+    );
+  },
+};

@@ -1,0 +1,150 @@
+import { fileURLToPath } from 'node:url';
+import { SANDBOX_TEST_CA_PEM } from '@sandbank/engine/tpp';
+import {
+  asn1jsUtilsNamespaces,
+  pkijsTreeShakable,
+  workerOpenApiDocument,
+  zodEnglishOnly,
+  zodWithoutJsonSchema,
+} from '@sandbank/service-worker/internal';
+import { build, type Plugin } from 'esbuild';
+import { describe, expect, test } from 'vitest';
+
+/** The module `source` bundled as the worker build bundles its dependencies, with `plugins`, and loaded. */
+async function bundled<T>(source: string, plugins: Plugin[]): Promise<T> {
+  const result = await build({
+    // The engine's dependencies, from where the engine imports them.
+    stdin: {
+      contents: source,
+      resolveDir: fileURLToPath(new URL('../../engine/src/', import.meta.url)),
+      loader: 'js',
+    },
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    write: false,
+    logLevel: 'silent',
+    plugins,
+  });
+  const code = result.outputFiles[0]?.text ?? '';
+  return (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as T;
+}
+
+const der = (pem: string) => new Uint8Array(Buffer.from(pem.replace(/-----[^-]+-----|\s/g, ''), 'base64'));
+
+/** What the worker reads from certificates with asn1js and pkijs, in every encoding they offer. */
+const CERTIFICATES = `
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
+const hex = (buffer) => Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, '0')).join('');
+export function read(der) {
+  const certificate = pkijs.Certificate.fromBER(der);
+  return {
+    asn1: JSON.stringify(asn1js.fromBER(der).result.toJSON()),
+    hex: certificate.toString('hex'),
+    base64: certificate.toString('base64'),
+    base64url: certificate.toString('base64url'),
+    serial: certificate.serialNumber.valueBlock.toString(),
+    subject: certificate.subject.typesAndValues.map((entry) => [entry.type, entry.value.valueBlock.value]),
+    validity: [certificate.notBefore.value.toISOString(), certificate.notAfter.value.toISOString()],
+    again: hex(certificate.toSchema(true).toBER()),
+    integers: [-129, 0, 255, 2 ** 40].map((value) => hex(new asn1js.Integer({ value }).toBER())),
+    big: new asn1js.Integer({ valueHex: new Uint8Array([0x80, 1, 2, 3, 4, 5, 6, 7, 8]) }).toBigInt().toString(),
+    strings: [
+      hex(new asn1js.Utf8String({ value: 'Sandbank Bankø' }).toBER()),
+      hex(new asn1js.BmpString({ value: 'Bankø' }).toBER()),
+      hex(new asn1js.ObjectIdentifier({ value: '1.2.840.113549.1.1.11' }).toBER()),
+    ],
+  };
+}`;
+
+/** A PFX-style MAC over fixed bytes with a password (pkijs's PKCS#12 key derivation, then HMAC). */
+const PASSWORD_STAMPS = `
+import * as pkijs from 'pkijs';
+const engine = new pkijs.CryptoEngine({ name: 'test', crypto: globalThis.crypto });
+const bytes = (text) => new TextEncoder().encode(text).buffer;
+export async function stamp(hashAlgorithm) {
+  const mac = await engine.stampDataWithPassword({
+    password: bytes('sandbank-pfx'),
+    hashAlgorithm,
+    iterationCount: 2048,
+    salt: bytes('salt-of-eight'),
+    contentToStamp: bytes('the PFX content'),
+  });
+  return Array.from(new Uint8Array(mac), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}`;
+
+/** The kinds of schema the engine has, and what they answer to bad input. */
+const SCHEMAS = `
+import * as z from 'zod';
+const payment = z
+  .object({
+    instructedAmount: z.strictObject({ currency: z.enum(['NOK', 'EUR']), amount: z.string().regex(/^\\d+(\\.\\d{1,2})?$/) }),
+    creditorName: z.string().trim().min(1).max(70),
+    requestedExecutionDate: z.iso.date().optional(),
+    at: z.iso.datetime({ offset: true }),
+    remittance: z.union([z.string().max(140), z.array(z.string()).max(3)]),
+    tags: z.record(z.string(), z.number().int().nonnegative()),
+  })
+  .strict()
+  .superRefine((value, context) => {
+    if (value.creditorName === 'nobody') context.addIssue({ code: 'custom', message: 'no such creditor', path: ['creditorName'] });
+  });
+export const answers = [
+  { instructedAmount: { currency: 'NOK', amount: '10.5' }, creditorName: ' Kari ', at: '2026-03-02T10:00:00Z', remittance: 'x', tags: {} },
+  { instructedAmount: { currency: 'SEK', amount: '1.234', extra: 1 }, creditorName: '', at: 'yesterday', remittance: 5, tags: { a: -1 }, more: true },
+  { instructedAmount: { currency: 'EUR', amount: '1' }, creditorName: 'nobody', at: '2026-03-02T10:00:00+01:00', remittance: ['a'], tags: { b: 1.5 }, requestedExecutionDate: '2026-02-30' },
+  'not an object',
+].map((input) => payment.safeParse(input)).map((result) => result.success ? result.data : result.error.issues);
+export const bounds = [payment.shape?.creditorName?.minLength, payment.shape?.creditorName?.maxLength];
+export const jsonSchema = () => z.string().toJSONSchema();
+`;
+
+describe("the worker build's rewrites of its dependencies", () => {
+  test('asn1js and pkijs read and write certificates as the packages do', async () => {
+    type Certificates = { read(der: Uint8Array): unknown };
+    const packaged = await bundled<Certificates>(CERTIFICATES, []);
+    const forWorker = await bundled<Certificates>(CERTIFICATES, [pkijsTreeShakable, asn1jsUtilsNamespaces]);
+    const ca = der(SANDBOX_TEST_CA_PEM);
+    expect(forWorker.read(ca)).toEqual(packaged.read(ca));
+    expect(packaged.read(ca)).toMatchObject({ subject: expect.arrayContaining([['2.5.4.6', 'NO']]) });
+  });
+
+  test("pkijs's PKCS#12 password MACs (SHA-1, SHA-256, SHA-384, SHA-512) come out as the package's", async () => {
+    type Stamps = { stamp(hash: string): Promise<string> };
+    const packaged = await bundled<Stamps>(PASSWORD_STAMPS, []);
+    const forWorker = await bundled<Stamps>(PASSWORD_STAMPS, [pkijsTreeShakable]);
+    for (const hash of ['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512']) {
+      const expected = await packaged.stamp(hash);
+      expect(await forWorker.stamp(hash), hash).toBe(expected);
+      expect(expected).toMatch(/^[0-9a-f]{40,128}$/);
+    }
+  });
+
+  test('zod schemas parse and report issues as the package does without its JSON Schema generator', async () => {
+    type Schemas = { answers: unknown[]; bounds: unknown[]; jsonSchema(): unknown };
+    const packaged = await bundled<Schemas>(SCHEMAS, []);
+    const forWorker = await bundled<Schemas>(SCHEMAS, [zodEnglishOnly, zodWithoutJsonSchema]);
+    expect(forWorker.answers).toEqual(packaged.answers);
+    expect(forWorker.bounds).toEqual(packaged.bounds);
+    expect(packaged.answers[1]).toEqual(
+      expect.arrayContaining([expect.objectContaining({ code: 'invalid_value' })]),
+    );
+    expect(packaged.jsonSchema()).toMatchObject({ type: 'string' });
+    expect(() => forWorker.jsonSchema()).toThrow('JSON Schema is not generated in the Sandbank worker');
+  });
+
+  test("the worker build refuses code that needs zod's JSON Schema generator", async () => {
+    const converts = "import * as z from 'zod'; export const json = z.toJSONSchema(z.string());";
+    await expect(bundled(converts, [zodWithoutJsonSchema])).rejects.toThrow(
+      "bundles zod's JSON Schema generator",
+    );
+  });
+
+  test('the worker build refuses an engine whose routes no longer import the OpenAPI document it replaces', async () => {
+    await expect(bundled('export const routes = [];', [workerOpenApiDocument])).rejects.toThrow(
+      'no longer imports ./openapi-document.js',
+    );
+  });
+});
