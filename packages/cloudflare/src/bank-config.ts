@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseOrigins } from './cors.js';
 
 // What a bank is created with (POST /tenants), checked at the boundary; and what the bank's object

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Forms from the route table's own request schemas: the zod body schema as JSON Schema (the input
