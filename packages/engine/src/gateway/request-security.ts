@@ -143,12 +143,13 @@ export function createRequestSecurity(options: RequestSecurityOptions) {
       return new Response(wire.body, { status: wire.status, headers: wire.headers });
     bank ??= sandboxBankIdentity(options.subtle);
     const bytes = wire.body === null ? new Uint8Array() : utf8.encode(wire.body);
-    await signResponseHeaders(wire.headers, bytes, await bank, {
+    const headers = new Headers(wire.headers);
+    await signResponseHeaders(headers, bytes, await bank, {
       now,
       ...(requestId === undefined ? {} : { requestId }),
       ...(options.subtle ? { subtle: options.subtle } : {}),
     });
-    return new Response(wire.body === null ? null : bytes, { status: wire.status, headers: wire.headers });
+    return new Response(wire.body === null ? null : bytes, { status: wire.status, headers });
   }
 
   return { check, respond, stats: verifier.stats };
