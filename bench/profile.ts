@@ -1,10 +1,13 @@
 /**
  * `pnpm bench:profile`: where a signed request's time goes in Node, and what makes its tail. For
  * each request kind of `pnpm bench:node` (signed GET /v1/accounts, a 200-item transaction page, a
- * payment creation) it replays the request (`BENCH_ROUNDS`, default 2 000; creations at most 1 000)
+ * payment creation; `BENCH_KINDS=get,page,create` picks) it replays the request (`BENCH_ROUNDS`,
+ * default 2 000; creations at most 1 000)
  * after 200 warm-up requests, timed without the profiler, then as many again under it, and reports:
  * - the tail: median, p99, and for the slowest 1 % how many overlapped a garbage collection (the
- *   `gc` performance entries) and the p99 of the requests no collection touched;
+ *   `gc` performance entries) and the p99 of the requests no collection touched; beside it, the
+ *   tail of a control (as long a piece of plain arithmetic, timed after each request): the
+ *   machine's own tail, which no code of ours makes;
  * - the CPU profile (node:inspector, sampling every 100 µs, around the timed loop only): self time
  *   per request, grouped by where the code lives.
  */
@@ -74,7 +77,38 @@ function summarise(profile: Profile, requests: number): Array<[string, number]> 
     .sort((a, b) => b[1] - a[1]);
 }
 
+/** Plain arithmetic on the main thread: no allocation, no I/O, no promises. */
+function spin(iterations: number): number {
+  let x = 0;
+  for (let i = 0; i < iterations; i++) x = (x * 31 + i) % 1_000_003;
+  return x;
+}
+
+/** Iterations of `spin` that take about `ms`. */
+function calibrate(ms: number): number {
+  let iterations = 10_000;
+  for (let i = 0; i < 20; i++) {
+    const started = performance.now();
+    spin(iterations);
+    const took = performance.now() - started;
+    iterations = Math.max(1000, Math.round((iterations * ms) / Math.max(took, 0.001)));
+  }
+  return iterations;
+}
+
+/**
+ * Times the requests and, after each, the same length of plain arithmetic (the control): what
+ * the machine itself does to a piece of work that long (another process taking the core), beside
+ * what the request does to itself.
+ */
 async function timeRequests(task: () => Promise<unknown>, rounds: number) {
+  const probe: number[] = [];
+  for (let i = 0; i < 50; i++) {
+    const started = performance.now();
+    await task();
+    probe.push(performance.now() - started);
+  }
+  const iterations = calibrate(stats(probe).p50);
   const gcs: Array<{ start: number; end: number }> = [];
   const observer = new PerformanceObserver((list) => {
     for (const e of list.getEntries()) gcs.push({ start: e.startTime, end: e.startTime + e.duration });
@@ -82,16 +116,20 @@ async function timeRequests(task: () => Promise<unknown>, rounds: number) {
   observer.observe({ entryTypes: ['gc'] });
   const cpuBefore = process.cpuUsage();
   const spans: Array<{ start: number; end: number }> = [];
+  const control: number[] = [];
   for (let i = 0; i < rounds; i++) {
     const start = performance.now();
     await task();
-    spans.push({ start, end: performance.now() });
+    const end = performance.now();
+    spans.push({ start, end });
+    spin(iterations);
+    control.push(performance.now() - end);
   }
   const cpu = process.cpuUsage(cpuBefore);
   // The observer hears of collections a little later.
   await new Promise((resolve) => setTimeout(resolve, 100));
   observer.disconnect();
-  return { spans, gcs, cpuMs: (cpu.user + cpu.system) / 1000 };
+  return { spans, gcs, control: stats(control), cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
 async function profiled(task: () => Promise<unknown>, rounds: number): Promise<Profile> {
@@ -111,7 +149,7 @@ async function measureKind(name: string, task: () => Promise<unknown>, rounds: n
   const gc = (globalThis as { gc?: () => void }).gc;
   for (let i = 0; i < 200; i++) await task();
   gc?.();
-  const { spans, gcs, cpuMs } = await timeRequests(task, rounds);
+  const { spans, gcs, control, cpuMs } = await timeRequests(task, rounds);
   gc?.();
   const profile = await profiled(task, rounds);
   const durations = spans.map((s) => s.end - s.start);
@@ -130,6 +168,10 @@ async function measureKind(name: string, task: () => Promise<unknown>, rounds: n
     `garbage collections: ${gcs.length}, ${fmt(gcMs / rounds)} a request; requests a collection overlapped: ` +
       `${touched.filter(Boolean).length}; of the slowest 1 % (${slow.length}), ${slowWithGc} overlapped one; ` +
       `without those, p99 ${fmt(untouched.p99)} (${(untouched.p99 / untouched.p50).toFixed(2)}× its median)`,
+  );
+  console.log(
+    `the control (plain arithmetic as long as the median request, after each): p50 ${fmt(control.p50)}, ` +
+      `p99 ${fmt(control.p99)} (${(control.p99 / control.p50).toFixed(2)}× its median)`,
   );
   console.log('| self time per request (profiled) | µs | share |');
   console.log('|---|---|---|');
@@ -170,6 +212,9 @@ const send = (request: Request) => {
     await response.text();
   };
 };
-await measureKind('signed GET /v1/accounts', send(kinds.accounts), rounds);
-await measureKind('signed transaction page (200 items)', send(kinds.page), rounds);
-await measureKind('signed payment creation', kinds.createPayment, creations);
+// BENCH_KINDS picks some of them: `get,page,create` (the default).
+const picked = (process.env.BENCH_KINDS ?? 'get,page,create').split(',');
+if (picked.includes('get')) await measureKind('signed GET /v1/accounts', send(kinds.accounts), rounds);
+if (picked.includes('page'))
+  await measureKind('signed transaction page (200 items)', send(kinds.page), rounds);
+if (picked.includes('create')) await measureKind('signed payment creation', kinds.createPayment, creations);
