@@ -28,7 +28,8 @@ const DISPLAY_NAMES: Record<string, string> = {
 };
 
 export function displayName(header: string): string {
-  return DISPLAY_NAMES[header] ?? header;
+  // Own entries only: a header may be named like an object property (`constructor`).
+  return Object.hasOwn(DISPLAY_NAMES, header) ? (DISPLAY_NAMES[header] as string) : header;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -107,8 +108,9 @@ const HEADER_CHECKS: Record<string, Check> = {
 /** Validates every part 4.1 header present; throws FORMAT_ERROR naming the first bad one. */
 export function assertValidHeaders(headers: Record<string, string>, now: number): void {
   for (const [name, value] of Object.entries(headers)) {
-    if (name in DISPLAY_NAMES || name.startsWith('psu-')) assertAcceptedText(value, displayName(name));
-    const check = HEADER_CHECKS[name];
+    if (Object.hasOwn(DISPLAY_NAMES, name) || name.startsWith('psu-'))
+      assertAcceptedText(value, displayName(name));
+    const check = Object.hasOwn(HEADER_CHECKS, name) ? HEADER_CHECKS[name] : undefined;
     const problem = check?.(value, now);
     if (problem) {
       throw apiError(

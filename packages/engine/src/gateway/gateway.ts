@@ -247,6 +247,7 @@ export function createGateway(config: GatewayConfig, ledger: Ledger) {
     const checkedAt = config.source();
     const tpp = await security.check(
       request,
+      received.request.headers,
       received.url,
       received.bytes,
       app.routeOf(received.matches, received.request.method),

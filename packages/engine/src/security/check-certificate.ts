@@ -3,12 +3,13 @@
 import type { CertificateCache, CertificateEntry } from './certificate-cache.js';
 import { RSA_ENCRYPTION_OID } from './oids.js';
 import { failStep, type MessageRules, pass, type StepResult } from './step-result.js';
+import type { HeaderReader } from './types.js';
 
 /** The smallest RSA modulus accepted: what ETSI TS 119 312 allows for eIDAS seals and signatures. */
 export const MIN_RSA_BITS = 2048;
 
 export async function checkCertificate(
-  headers: Headers,
+  headers: HeaderReader,
   rules: MessageRules,
   cache: CertificateCache,
   subtle: SubtleCrypto,
