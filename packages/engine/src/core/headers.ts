@@ -170,6 +170,11 @@ export function parseAcceptFixes(value: string | undefined): Set<AcceptFix> {
  * part 9 rule 2: the fixes in force are those asked for plus, by the bank clock, those already made
  * the default (a fix cannot be declined once it is the default). `legacy` keeps them all opt-in.
  */
+/** Each fix's default-from day as epoch ms (midnight UTC), parsed once rather than on every request. */
+const FIX_DEFAULT_FROM_MS: ReadonlyArray<readonly [AcceptFix, number]> = ACCEPT_FIXES.map(
+  (fix) => [fix, parseIsoDate(ACCEPT_FIX_DEFAULT_FROM[fix])] as const,
+);
+
 export function fixesInForce(
   asked: ReadonlySet<AcceptFix>,
   now: number,
@@ -178,6 +183,6 @@ export function fixesInForce(
   const fixes = new Set(asked);
   if (defaults === 'legacy') return fixes;
   // Compared as instants (midnight UTC of the date), so a clock set beyond year 9999 compares right.
-  for (const fix of ACCEPT_FIXES) if (parseIsoDate(ACCEPT_FIX_DEFAULT_FROM[fix]) <= now) fixes.add(fix);
+  for (const [fix, from] of FIX_DEFAULT_FROM_MS) if (from <= now) fixes.add(fix);
   return fixes;
 }
