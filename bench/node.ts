@@ -69,13 +69,32 @@ async function template(
   return signed;
 }
 
+/**
+ * Copies of a body-less request, made alike for every contender inside its timing. Not `clone()`:
+ * undici leaves a listener on the original's abort signal for every clone, so a template cloned
+ * thousands of times grows the heap through the run and lengthens every collection.
+ */
+export function copies(template: Request): () => Request {
+  const headers = [...template.headers];
+  return () => new Request(template.url, { method: template.method, headers });
+}
+
 export interface RoundTrips {
   accountList: Record<string, Stats>;
   transactionPage: Stats;
   paymentCreation: Stats;
 }
 
-export async function roundTrips(rounds: number): Promise<RoundTrips> {
+/** The signed requests the Node bench times, made beforehand: a GET, a page and fresh payment creations. */
+export interface RequestKinds {
+  raw: Sandbox;
+  accounts: Request;
+  page: Request;
+  /** Sends the next of the pre-signed creations; throws on anything but 201. */
+  createPayment: () => Promise<void>;
+}
+
+export async function requestKinds(creations: number): Promise<RequestKinds> {
   const { raw, signed } = bank();
   const psu = await consented(signed);
   const accounts = await template(raw, 'GET', '/v1/accounts', psu.headers);
@@ -98,10 +117,8 @@ export async function roundTrips(rounds: number): Promise<RoundTrips> {
   );
   // Each round creates a payment: a replayed request (same X-Request-ID) is answered 409 CONFLICT
   // (replay protection), so every creation is signed beforehand with its own id, outside the timing.
-  const creationRounds = Math.min(rounds, 1000);
-  const creationWarmup = 50;
   const payments: Request[] = [];
-  for (let i = 0; i < creationRounds + creationWarmup; i++) {
+  for (let i = 0; i < creations; i++) {
     payments.push(
       await signedRequest(
         raw,
@@ -120,28 +137,40 @@ export async function roundTrips(rounds: number): Promise<RoundTrips> {
     );
   }
   const createPayment = async () => {
-    const status = await drain(raw.fetch(payments.shift() as Request));
+    const next = payments.shift();
+    if (next === undefined) throw new Error('no pre-signed payment creation left');
+    const status = await drain(raw.fetch(next));
     if (status !== 201) throw new Error(`payment creation answered ${status}`);
   };
+  return { raw, accounts, page, createPayment };
+}
+
+export async function roundTrips(rounds: number): Promise<RoundTrips> {
+  const creationRounds = Math.min(rounds, 1000);
+  const creationWarmup = 50;
+  const { raw, accounts, page, createPayment } = await requestKinds(creationRounds + creationWarmup);
   const fixed = await (await raw.fetch(accounts.clone())).json();
   const server = setupServer(http.get(`${ORIGIN}/v1/accounts`, () => HttpResponse.json(fixed)));
   server.listen({ onUnhandledRequest: 'bypass' });
   const floor = async (_request: Request) => new Response('{}');
+  const accountsRequest = copies(accounts);
+  const pageRequest = copies(page);
   try {
     const accountList = await interleaved(
       {
-        floor: () => drain(floor(accounts.clone())),
-        msw: () => drain(fetch(accounts.clone())),
-        sandbank: () => drain(raw.fetch(accounts.clone())),
+        floor: () => drain(floor(accountsRequest())),
+        msw: () => drain(fetch(accountsRequest())),
+        sandbank: () => drain(raw.fetch(accountsRequest())),
       },
       rounds,
     );
-    const [transactionPage, paymentCreation] = await Promise.all([
-      interleaved({ page: () => drain(raw.fetch(page.clone())) }, rounds).then((r) => r.page as Stats),
-      Promise.resolve(null),
-    ]);
+    const pages = await interleaved({ page: () => drain(raw.fetch(pageRequest())) }, rounds);
     const creation = await interleaved({ create: createPayment }, creationRounds, creationWarmup);
-    return { accountList, transactionPage, paymentCreation: paymentCreation ?? (creation.create as Stats) };
+    return {
+      accountList,
+      transactionPage: pages.page as Stats,
+      paymentCreation: creation.create as Stats,
+    };
   } finally {
     server.close();
   }
@@ -204,7 +233,8 @@ export async function scale(sizes: number[]): Promise<ScaleRow[]> {
       `/v1/accounts/${account.id}/transactions?bookingStatus=booked`,
       psu.headers,
     );
-    const pageStats = await timed(() => drain(raw.fetch(page.clone())), 300);
+    const pageCopy = copies(page);
+    const pageStats = await timed(() => drain(raw.fetch(pageCopy())), 300);
     let n = 0;
     const mutationStats = await timed(async () => {
       const request = await signFor(

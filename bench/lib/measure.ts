@@ -19,8 +19,11 @@ export function stats(samplesMs: number[]): Stats {
 export type Task = () => Promise<unknown>;
 
 /**
- * Runs every contender in rounds, interleaved (A B C A B C …), so machine noise falls on all alike.
- * Returns per-contender samples in milliseconds.
+ * Runs every contender in rounds, interleaved, so machine noise falls on all alike. Fairness: every
+ * contender gets the same warm-up; the heap is collected (with `--expose-gc`) after the warm-up so
+ * no contender starts timing with another's garbage; and the order rotates each round (A B C, B C A,
+ * C A B, …), so the garbage one contender leaves, and the collection it triggers, does not always
+ * land on the same neighbour's sample. Returns per-contender samples in milliseconds.
  */
 export async function interleaved(
   tasks: Record<string, Task>,
@@ -29,9 +32,11 @@ export async function interleaved(
 ): Promise<Record<string, Stats>> {
   const names = Object.keys(tasks);
   for (let i = 0; i < warmup; i++) for (const name of names) await (tasks[name] as Task)();
+  (globalThis as { gc?: () => void }).gc?.();
   const samples: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
   for (let i = 0; i < rounds; i++) {
-    for (const name of names) {
+    for (let j = 0; j < names.length; j++) {
+      const name = names[(i + j) % names.length] as string;
       const started = performance.now();
       await (tasks[name] as Task)();
       (samples[name] as number[]).push(performance.now() - started);

@@ -85,24 +85,52 @@ export function compact<T extends Record<string, unknown>>(value: T): Partial<T>
   return out as Partial<T>;
 }
 
-/** docs/platform-facts.md §2 transaction list item; pending ones have no id, value date or detail link. */
-export function transactionView(ctx: RequestContext, tx: Transaction) {
+/** A transaction list item as written: only the fields it has, in the order of platform-facts §2. */
+export interface TransactionView {
+  transactionId?: string;
+  bookingDate?: string;
+  valueDate?: string;
+  transactionAmount: ReturnType<typeof amountOut>;
+  creditorName?: string;
+  creditorAccount?: AccountRef;
+  debtorName?: string;
+  debtorAccount?: AccountRef;
+  remittanceInformationUnstructured?: string;
+  remittanceInformationUnstructuredArray?: string[];
+  proprietaryBankTransactionCode?: string;
+  _links?: { transactionDetails: Link };
+}
+
+/**
+ * docs/platform-facts.md §2 transaction list item; pending ones have no id, value date or detail
+ * link. Built field by field, leaving out what is undefined (as `compact` would): a page writes 200
+ * of these, and an intermediate object per view was a third of the operation's time.
+ */
+export function transactionView(ctx: RequestContext, tx: Transaction): TransactionView {
   const booked = tx.status === 'booked';
   const text = tx.remittanceInformationUnstructured;
-  return compact({
-    transactionId: booked ? tx.transactionId : undefined,
-    bookingDate: tx.bookingDate,
-    valueDate: booked ? tx.valueDate : undefined,
-    transactionAmount: amountOut(ctx, tx.amount, tx.currency),
-    creditorName: tx.creditorName,
-    creditorAccount: refOut(tx.creditorAccount),
-    debtorName: tx.debtorName,
-    debtorAccount: refOut(tx.debtorAccount),
-    remittanceInformationUnstructured: text,
-    remittanceInformationUnstructuredArray: text === undefined ? undefined : [text],
-    proprietaryBankTransactionCode: tx.proprietaryBankTransactionCode,
-    _links: booked
-      ? { transactionDetails: link(`${accountPath(ctx, tx.accountId)}/transactions/${tx.transactionId}`) }
-      : undefined,
-  });
+  // Assigned in the key order of the platform's answers (JSON keeps insertion order).
+  const view: Partial<TransactionView> = {};
+  if (booked && tx.transactionId !== undefined) view.transactionId = tx.transactionId;
+  if (tx.bookingDate !== undefined) view.bookingDate = tx.bookingDate;
+  if (booked && tx.valueDate !== undefined) view.valueDate = tx.valueDate;
+  view.transactionAmount = amountOut(ctx, tx.amount, tx.currency);
+  if (tx.creditorName !== undefined) view.creditorName = tx.creditorName;
+  const creditorAccount = refOut(tx.creditorAccount);
+  if (creditorAccount !== undefined) view.creditorAccount = creditorAccount;
+  if (tx.debtorName !== undefined) view.debtorName = tx.debtorName;
+  const debtorAccount = refOut(tx.debtorAccount);
+  if (debtorAccount !== undefined) view.debtorAccount = debtorAccount;
+  if (text !== undefined) {
+    view.remittanceInformationUnstructured = text;
+    view.remittanceInformationUnstructuredArray = [text];
+  }
+  if (tx.proprietaryBankTransactionCode !== undefined)
+    view.proprietaryBankTransactionCode = tx.proprietaryBankTransactionCode;
+  if (booked) {
+    view._links = {
+      transactionDetails: link(`${accountPath(ctx, tx.accountId)}/transactions/${tx.transactionId}`),
+    };
+  }
+  return view as TransactionView;
 }

@@ -28,7 +28,8 @@ const DISPLAY_NAMES: Record<string, string> = {
 };
 
 export function displayName(header: string): string {
-  return DISPLAY_NAMES[header] ?? header;
+  // Own entries only: a header may be named like an object property (`constructor`).
+  return Object.hasOwn(DISPLAY_NAMES, header) ? (DISPLAY_NAMES[header] as string) : header;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -107,8 +108,9 @@ const HEADER_CHECKS: Record<string, Check> = {
 /** Validates every part 4.1 header present; throws FORMAT_ERROR naming the first bad one. */
 export function assertValidHeaders(headers: Record<string, string>, now: number): void {
   for (const [name, value] of Object.entries(headers)) {
-    if (name in DISPLAY_NAMES || name.startsWith('psu-')) assertAcceptedText(value, displayName(name));
-    const check = HEADER_CHECKS[name];
+    if (Object.hasOwn(DISPLAY_NAMES, name) || name.startsWith('psu-'))
+      assertAcceptedText(value, displayName(name));
+    const check = Object.hasOwn(HEADER_CHECKS, name) ? HEADER_CHECKS[name] : undefined;
     const problem = check?.(value, now);
     if (problem) {
       throw apiError(
@@ -168,6 +170,11 @@ export function parseAcceptFixes(value: string | undefined): Set<AcceptFix> {
  * part 9 rule 2: the fixes in force are those asked for plus, by the bank clock, those already made
  * the default (a fix cannot be declined once it is the default). `legacy` keeps them all opt-in.
  */
+/** Each fix's default-from day as epoch ms (midnight UTC), parsed once rather than on every request. */
+const FIX_DEFAULT_FROM_MS: ReadonlyArray<readonly [AcceptFix, number]> = ACCEPT_FIXES.map(
+  (fix) => [fix, parseIsoDate(ACCEPT_FIX_DEFAULT_FROM[fix])] as const,
+);
+
 export function fixesInForce(
   asked: ReadonlySet<AcceptFix>,
   now: number,
@@ -176,6 +183,6 @@ export function fixesInForce(
   const fixes = new Set(asked);
   if (defaults === 'legacy') return fixes;
   // Compared as instants (midnight UTC of the date), so a clock set beyond year 9999 compares right.
-  for (const fix of ACCEPT_FIXES) if (parseIsoDate(ACCEPT_FIX_DEFAULT_FROM[fix]) <= now) fixes.add(fix);
+  for (const [fix, from] of FIX_DEFAULT_FROM_MS) if (from <= now) fixes.add(fix);
   return fixes;
 }

@@ -74,8 +74,22 @@ export function fromMinor(minor: bigint, currency: string): string {
   return negative ? `-${text}` : text;
 }
 
+const canonicalForms = new Map<number, RegExp>();
+
+/** Already in the form `fromMinor` writes: no leading zeros, exactly the currency's minor digits, no `-0`. */
+function isCanonical(value: string, digits: number): boolean {
+  let form = canonicalForms.get(digits);
+  if (form === undefined) {
+    form = new RegExp(digits === 0 ? '^-?(?:0|[1-9]\\d*)$' : `^-?(?:0|[1-9]\\d*)\\.\\d{${digits}}$`);
+    canonicalForms.set(digits, form);
+  }
+  return form.test(value) && !/^-0(?:\.0*)?$/.test(value);
+}
+
 /** Canonical form of a decimal amount for a currency ("100.5" NOK → "100.50"). */
 export function canonicalAmount(value: string, currency: string): string {
+  // Stored amounts are canonical already: a page of 200 answers them without a BigInt round trip.
+  if (isCanonical(value, minorUnits(currency))) return value;
   return fromMinor(toMinor(value, currency), currency);
 }
 

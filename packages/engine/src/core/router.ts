@@ -87,8 +87,18 @@ export interface Route {
 }
 
 /** Whether the operation was removed by the bank time `now` (part 9 rule 3). */
+/** Removal days as epoch ms, parsed once per day named (a few routes name one). */
+const removalDays = new Map<string, number>();
+
 export function isRemoved(route: Route, now: number): boolean {
-  return route.removal !== undefined && Date.parse(`${route.removal.on}T00:00:00Z`) <= now;
+  if (route.removal === undefined) return false;
+  const { on } = route.removal;
+  let day = removalDays.get(on);
+  if (day === undefined) {
+    day = Date.parse(`${on}T00:00:00Z`);
+    removalDays.set(on, day);
+  }
+  return day <= now;
 }
 
 export interface CompiledRoute {

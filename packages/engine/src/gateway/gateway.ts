@@ -100,8 +100,12 @@ export function createGateway(config: GatewayConfig, ledger: Ledger) {
     const url = new URL(request.url);
     // Routed below the mount; the signature check sees the path as it was sent.
     const below = pathBelow(mount, url.pathname);
-    const routed = new URL(url);
-    if (below !== null) routed.pathname = below;
+    // A copy only when the mount changes the path (most banks sit at the root).
+    let routed = url;
+    if (below !== null && below !== url.pathname) {
+      routed = new URL(url);
+      routed.pathname = below;
+    }
     let failure: ApiError | null =
       below === null
         ? apiError(
@@ -243,6 +247,7 @@ export function createGateway(config: GatewayConfig, ledger: Ledger) {
     const checkedAt = config.source();
     const tpp = await security.check(
       request,
+      received.request.headers,
       received.url,
       received.bytes,
       app.routeOf(received.matches, received.request.method),

@@ -7,7 +7,7 @@ import { SANDBOX_TEST_CA_PEM } from '../pki/sandbox-test-ca.js';
 import { checkDigest } from '../security/check-digest.js';
 import { signResponseHeaders } from '../security/sign-response.js';
 import type { MessageRules } from '../security/step-result.js';
-import { createRequestVerifier, type VerifyStep } from '../security/verify-request.js';
+import { createRequestVerifier, type HeaderReader, type VerifyStep } from '../security/verify-request.js';
 import { serialise } from './transport.js';
 
 export interface RequestSecurityOptions {
@@ -47,6 +47,22 @@ const UNSIGNED_REQUEST: MessageRules = {
 };
 
 /**
+ * The verifier's view of the headers the gateway has already read into a record: a lookup there
+ * instead of `Headers.get`, which converts and checks the name on every call (a signed request's
+ * steps ask a dozen times). A name the record does not hold as its own (absent, or one such as
+ * `__proto__` that a plain record cannot keep) and `set-cookie` (the record keeps one of several)
+ * are asked of the Headers itself, so every answer is what `Headers.get` gives.
+ */
+function headerReader(read: Record<string, string>, headers: Headers): HeaderReader {
+  return {
+    get(name) {
+      const key = name.toLowerCase();
+      return key !== 'set-cookie' && Object.hasOwn(read, key) ? (read[key] as string) : headers.get(name);
+    },
+  };
+}
+
+/**
  * The API gateway in front of the pure reducer: verifies request signatures against eIDAS
  * certificates (async WebCrypto, so outside the reducer) and hands the verdict in as data.
  */
@@ -58,6 +74,8 @@ export function createRequestSecurity(options: RequestSecurityOptions) {
 
   async function check(
     request: Request,
+    /** The request's headers as the gateway read them once (transport.ts `toEngineRequest`). */
+    read: Record<string, string>,
     url: URL,
     body: Uint8Array | null,
     route: Route | null,
@@ -70,7 +88,7 @@ export function createRequestSecurity(options: RequestSecurityOptions) {
       {
         method: request.method.toUpperCase(),
         target: `${url.pathname}${url.search}`,
-        headers: request.headers,
+        headers: headerReader(read, request.headers),
         body,
       },
       {
@@ -143,12 +161,13 @@ export function createRequestSecurity(options: RequestSecurityOptions) {
       return new Response(wire.body, { status: wire.status, headers: wire.headers });
     bank ??= sandboxBankIdentity(options.subtle);
     const bytes = wire.body === null ? new Uint8Array() : utf8.encode(wire.body);
-    await signResponseHeaders(wire.headers, bytes, await bank, {
+    const headers = new Headers(wire.headers);
+    await signResponseHeaders(headers, bytes, await bank, {
       now,
       ...(requestId === undefined ? {} : { requestId }),
       ...(options.subtle ? { subtle: options.subtle } : {}),
     });
-    return new Response(wire.body === null ? null : bytes, { status: wire.status, headers: wire.headers });
+    return new Response(wire.body === null ? null : bytes, { status: wire.status, headers });
   }
 
   return { check, respond, stats: verifier.stats };

@@ -111,21 +111,29 @@ export function toEngineRequest(request: Request, url: URL, bodyText: string | n
 /** An answer's wire form, serialised once: status, headers with the content type, the body text. */
 export interface WireResponse {
   status: number;
-  headers: Headers;
+  /** As the engine wrote them, the content type set: handed to `Response` as they are (one copy, by undici). */
+  headers: Record<string, string>;
   body: string | null;
 }
 
+/** The answer's headers with its content type, replacing one the operation set in any spelling. */
+function withContentType(headers: Record<string, string>, contentType: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name in headers) if (name.toLowerCase() !== 'content-type') out[name] = headers[name] as string;
+  out['content-type'] = contentType;
+  return out;
+}
+
 export function serialise(response: EngineResponse): WireResponse {
-  const headers = new Headers(response.headers);
   if (response.html !== undefined) {
-    headers.set('content-type', 'text/html; charset=utf-8');
+    const headers = withContentType(response.headers, 'text/html; charset=utf-8');
     return { status: response.status, headers, body: response.html };
   }
   if (response.json !== undefined) {
-    headers.set('content-type', 'application/json; charset=utf-8');
+    const headers = withContentType(response.headers, 'application/json; charset=utf-8');
     return { status: response.status, headers, body: JSON.stringify(response.json) };
   }
-  return { status: response.status, headers, body: null };
+  return { status: response.status, headers: response.headers, body: null };
 }
 
 export function toWebResponse(response: EngineResponse): Response {

@@ -3,13 +3,14 @@
 // (draft-cavage-http-signatures-12 §2.3).
 import { SecurityError } from './errors.js';
 import { REQUEST_TARGET } from './header-names.js';
+import type { HeaderReader } from './types.js';
 
 export interface SigningStringSource {
   /** Upper- or lower-case method; only needed when `(request-target)` is listed. */
   method?: string | null;
   /** Path and query exactly as sent; only needed when `(request-target)` is listed. */
   target?: string | null;
-  headers: Headers;
+  headers: HeaderReader;
 }
 
 /** Throws SecurityError `HEADER_MISSING` when a listed header is absent (verifiers check this first). */

@@ -2,6 +2,7 @@
 // certificate header text, so a repeat TPP skips DER parsing, hashing and key import.
 import { SecurityError } from './errors.js';
 import type { KeyId } from './key-id.js';
+import type { NodeRsaKey } from './node-crypto.js';
 import { type ParsedCertificate, parseCertificate } from './parse-certificate.js';
 import type { StepResult } from './step-result.js';
 import { toVerifiedTpp } from './to-verified-tpp.js';
@@ -13,6 +14,8 @@ export interface CertificateEntry {
   tpp: VerifiedTpp | null;
   tppProblem: string | null;
   keys: WeakMap<SubtleCrypto, Promise<CryptoKey | string>>;
+  /** The key for Node's synchronous verify (node-crypto.ts): undefined until tried, null when not usable. */
+  nodeKey: NodeRsaKey | null | undefined;
   /** Trust verdicts by trust-anchor set. */
   trust: Map<string, Promise<TrustVerdict>>;
   /** keyId checks by keyId text: a client sends the same keyId on every request. */
@@ -49,6 +52,7 @@ export function createCertificateCache(size: number): CertificateCache {
           tpp: tpp.ok ? tpp.tpp : null,
           tppProblem: tpp.ok ? null : tpp.problem,
           keys: new WeakMap(),
+          nodeKey: undefined,
           trust: new Map(),
           keyIds: new Map(),
         },

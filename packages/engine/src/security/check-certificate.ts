@@ -3,12 +3,13 @@
 import type { CertificateCache, CertificateEntry } from './certificate-cache.js';
 import { RSA_ENCRYPTION_OID } from './oids.js';
 import { failStep, type MessageRules, pass, type StepResult } from './step-result.js';
+import type { HeaderReader } from './types.js';
 
 /** The smallest RSA modulus accepted: what ETSI TS 119 312 allows for eIDAS seals and signatures. */
 export const MIN_RSA_BITS = 2048;
 
 export async function checkCertificate(
-  headers: Headers,
+  headers: HeaderReader,
   rules: MessageRules,
   cache: CertificateCache,
   subtle: SubtleCrypto,
@@ -49,22 +50,29 @@ export async function checkCertificate(
   return pass(entry, `${certificate.subject.text}, serial ${certificate.serialHex}${reused}`);
 }
 
+/** A certificate's validity text, written once: the step's detail on every request it signs. */
+const validityTexts = new WeakMap<CertificateEntry, string>();
+
 export function checkValidity(entry: CertificateEntry, now: number, header: string): StepResult<null> {
   const { notBefore, notAfter } = entry.certificate;
-  const at = new Date(now).toISOString();
   if (now > notAfter) {
     return failStep(
       'BAD_REQUEST',
       header,
-      `the certificate expired at ${new Date(notAfter).toISOString()} (notAfter); the bank clock is ${at}`,
+      `the certificate expired at ${new Date(notAfter).toISOString()} (notAfter); the bank clock is ${new Date(now).toISOString()}`,
     );
   }
   if (now < notBefore) {
     return failStep(
       'BAD_REQUEST',
       header,
-      `the certificate is not yet valid: notBefore is ${new Date(notBefore).toISOString()}, the bank clock is ${at}`,
+      `the certificate is not yet valid: notBefore is ${new Date(notBefore).toISOString()}, the bank clock is ${new Date(now).toISOString()}`,
     );
   }
-  return pass(null, `valid ${new Date(notBefore).toISOString()} to ${new Date(notAfter).toISOString()}`);
+  let text = validityTexts.get(entry);
+  if (text === undefined) {
+    text = `valid ${new Date(notBefore).toISOString()} to ${new Date(notAfter).toISOString()}`;
+    validityTexts.set(entry, text);
+  }
+  return pass(null, text);
 }

@@ -10,6 +10,7 @@
 // the limit from both is refused with the message about the bank clock.
 import { formatHttpDate, parseHttpDate } from '../core/http-date.js';
 import { failStep, type MessageRules, pass, type StepResult } from './step-result.js';
+import type { HeaderReader } from './types.js';
 
 type DateHeader = 'date' | 'x-date';
 
@@ -22,7 +23,12 @@ interface Window {
 }
 
 /** One date header against the window; `signed` only changes the wording. */
-function checkOne(name: DateHeader, headers: Headers, window: Window, signed: boolean): StepResult<number> {
+function checkOne(
+  name: DateHeader,
+  headers: HeaderReader,
+  window: Window,
+  signed: boolean,
+): StepResult<number> {
   const { now, alsoNow, maxSkewMs } = window;
   const header = DISPLAY[name];
   const value = headers.get(name) ?? '';
@@ -59,7 +65,7 @@ function checkOne(name: DateHeader, headers: Headers, window: Window, signed: bo
 export function checkDate(
   listed: DateHeader | null,
   signedNames: readonly string[],
-  headers: Headers,
+  headers: HeaderReader,
   now: number,
   maxSkewMs: number,
   rules: MessageRules,

@@ -2,9 +2,10 @@
 // create sandbox account). At least one SHA-256 or SHA-512 value must match the exact body bytes.
 import { type DigestAlgorithm, digestBase64, parseDigestHeader } from './digest.js';
 import { failStep, type MessageRules, pass, type StepResult } from './step-result.js';
+import type { HeaderReader } from './types.js';
 
 export async function checkDigest(
-  headers: Headers,
+  headers: HeaderReader,
   body: Uint8Array | null,
   required: boolean,
   subtle: SubtleCrypto,

@@ -1,11 +1,15 @@
 // Step 1: the Signature header is there (part 5.1 rule 9) and well-formed (rules 2–4 and 8).
 import { parseSignatureHeader, type SignatureParams } from './parse-signature-header.js';
 import { failStep, type MessageRules, pass, type StepResult } from './step-result.js';
+import type { HeaderReader } from './types.js';
 
 /** part 5.1 rule 4 names rsa-sha256; Java clients write the JCA name SHA256withRSA. */
 const ACCEPTED_ALGORITHMS = new Set(['rsa-sha256', 'sha256withrsa']);
 
-export function checkSignatureParams(headers: Headers, rules: MessageRules): StepResult<SignatureParams> {
+export function checkSignatureParams(
+  headers: HeaderReader,
+  rules: MessageRules,
+): StepResult<SignatureParams> {
   const value = headers.get('signature');
   if (value === null) {
     const text =

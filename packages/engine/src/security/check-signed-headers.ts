@@ -3,6 +3,7 @@
 // cannot set Date). Returns the date header to check: the listed one, Date first.
 import { displayHeaderName, REQUEST_TARGET } from './header-names.js';
 import { failStep, type MessageRules, pass, type StepResult } from './step-result.js';
+import type { HeaderReader } from './types.js';
 
 /** RFC 9110 §5.6.2 token, lower-cased. */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9a-z]+$/;
@@ -11,7 +12,7 @@ const BROWSER_HINT = 'browsers cannot set Date on fetch(), so send X-Date and si
 
 export function checkSignedHeaders(
   names: readonly string[],
-  headers: Headers,
+  headers: HeaderReader,
   rules: MessageRules,
 ): StepResult<'date' | 'x-date' | null> {
   // A list that is not a list of header names is malformed; one that leaves out or invents a header

@@ -1,6 +1,7 @@
 // Digest header values (RFC 3230 §4.3.2, algorithms from RFC 5843): `SHA-256=<base64>`.
 import { encodeBase64 } from './base64.js';
 import { asBufferSource } from './bytes.js';
+import { nodeDigest } from './node-crypto.js';
 
 export type DigestAlgorithm = 'SHA-256' | 'SHA-512';
 
@@ -9,7 +10,10 @@ export async function digestBase64(
   algorithm: DigestAlgorithm,
   subtle: SubtleCrypto,
 ): Promise<string> {
-  const hash = await subtle.digest(algorithm, asBufferSource(body ?? new Uint8Array()));
+  const bytes = body ?? new Uint8Array();
+  // Node's hash on this thread where it is used (node-crypto.ts), else WebCrypto's.
+  const hash =
+    nodeDigest(algorithm, bytes, subtle) ?? (await subtle.digest(algorithm, asBufferSource(bytes)));
   return encodeBase64(new Uint8Array(hash));
 }
 

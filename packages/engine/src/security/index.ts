@@ -17,6 +17,7 @@ export type { SigningIdentity } from './signing-identity.js';
 export { toVerifiedTpp, type VerifiedTppResult } from './to-verified-tpp.js';
 export {
   createRequestVerifier,
+  type HeaderReader,
   type Psd2Role,
   type RequestVerifier,
   type SignatureVerdict,

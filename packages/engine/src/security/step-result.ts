@@ -1,6 +1,6 @@
 // The outcome of one verification step: a value to go on with, or a failure for the verdict.
 import { clip } from './bytes.js';
-import type { VerifyFailureCode } from './types.js';
+import type { HeaderReader, VerifyFailureCode } from './types.js';
 
 export interface StepFailure {
   ok: false;
@@ -32,7 +32,7 @@ export interface MessageRules {
 export interface SignedMessage {
   method: string | null;
   target: string | null;
-  headers: Headers;
+  headers: HeaderReader;
   body: Uint8Array | null;
 }
 

@@ -55,12 +55,20 @@ export type SignatureVerdict =
       steps: VerifyStep[];
     };
 
+/**
+ * What the verifier reads of a message's headers: a web `Headers`, or any object whose `get` answers
+ * as `Headers.get` does (case-insensitive name; repeated fields joined by ", "; null when absent).
+ */
+export interface HeaderReader {
+  get(name: string): string | null;
+}
+
 export interface VerifyInput {
   /** Upper-case. */
   method: string;
   /** Path and query exactly as received, for (request-target). */
   target: string;
-  headers: Headers;
+  headers: HeaderReader;
   /** Exact body bytes. */
   body: Uint8Array | null;
 }

@@ -13,6 +13,7 @@ import {
 import { verifySignedMessage } from './verify-signed-message.js';
 
 export type {
+  HeaderReader,
   Psd2Role,
   SignatureVerdict,
   VerifiedTpp,
