@@ -26,7 +26,7 @@ export interface Restored {
   schema: number;
   /** Whether a logged change replaced a whole slice of the state. */
   replaced: boolean;
-  /** How long reading, checking and parsing the ledger chunks took, in ms. */
+  /** How long reading and checking the ledger chunks took (and parsing them, unless lazily), in ms. */
   verifyMs: number;
 }
 
