@@ -62,7 +62,7 @@ function ledgerIndex(index: unknown): Array<[string, string[]]> {
  * damage is found before the first answer, as it always was), each account's chunks parsed when the
  * account's ledger is first read (`lazy`) or here. The chunks are exactly what a worker once wrote
  * from a valid state, so they need no validation again. A lazy ledger is a getter on the frozen
- * `transactions` object that parses once; `onParsed` learns each current chunk's key as it is parsed.
+ * `transactions` object that parses once; `lazy` learns each current chunk's key as it is parsed.
  */
 async function restoreLedgers(
   index: unknown,
@@ -86,6 +86,8 @@ async function restoreLedgers(
     chunk = parseChunk(text()) ?? undefined;
     if (chunk === undefined) throw new StoredStateError(`ledger chunk ${short(key)} ${NOT_A_CHUNK}`);
     parsed.set(key, chunk);
+    // The bytes are not needed again once parsed.
+    texts.delete(key);
     result.verified.set(chunk, key);
     if (current) {
       result.current.set(chunk, key);
