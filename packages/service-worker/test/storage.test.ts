@@ -213,6 +213,29 @@ describe('the durable store in IndexedDB', () => {
     expect(JSON.stringify(again.restored)).toBe(JSON.stringify(next));
   });
 
+  test('after a restart, a compaction hashes and writes only the chunk that changed', async () => {
+    const name = freshName();
+    const { state, account } = bigState(5_000);
+    await (await open(name)).begin(state);
+    const before = new Set((await records(name)).chunks.map((chunk) => chunk.key));
+
+    // The ledgers are parsed when first read: each parsed chunk is still known by its stored key.
+    const again = await open(name, { compactEvery: 1 });
+    const digest = vi.spyOn(crypto.subtle, 'digest');
+    const put = vi.spyOn(IDBObjectStore.prototype, 'put');
+    const [next, patches] = addTransaction(again.restored as State, account, 'after-the-restart');
+    expect(await again.append(patches, next)).toBe(1);
+    await vi.waitFor(() => expect(again.report.snapshotSeq).toBe(1), { timeout: 120_000 });
+    expect(digest).toHaveBeenCalledTimes(1);
+    expect(put.mock.contexts.filter((context) => (context as IDBObjectStore).name === 'chunks')).toHaveLength(
+      1,
+    );
+    const keys = new Set((await records(name)).chunks.map((chunk) => chunk.key));
+    expect([...keys].filter((key) => !before.has(key))).toHaveLength(1);
+
+    expect(JSON.stringify((await open(name)).restored)).toBe(JSON.stringify(next));
+  });
+
   test('restores the changes logged after the snapshot', async () => {
     const name = freshName();
     const { state, account } = bigState(1_500);

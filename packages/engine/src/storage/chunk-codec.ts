@@ -42,26 +42,34 @@ export type ChunkCheck =
   | { key: string; chunk: Transaction[]; current: boolean }
   | { key: string; problem: string };
 
+/** A chunk record whose bytes match its key, not parsed yet: its text is decoded when it is. */
+export type ChunkDigestCheck =
+  | { key: string; text: () => string; current: boolean }
+  | { key: string; problem: string };
+
+const CHANGED = 'does not match its checksum (the record was changed or damaged)';
+export const NOT_A_CHUNK = 'is not a chunk of transactions';
+
 /**
- * One chunk record: checked against its key (SHA-256 of its text's UTF-8, with WebCrypto, which hashes
- * off the worker's thread while it parses), parsed and frozen.
+ * One chunk record checked against its key (SHA-256 of its text's UTF-8, with WebCrypto, which hashes
+ * off the worker's thread), without parsing it: a restore parses a ledger when it is first used.
  */
-export async function checkChunk(key: string, record: unknown): Promise<ChunkCheck> {
+export async function checkChunkDigest(key: string, record: unknown): Promise<ChunkDigestCheck> {
   const { utf8, json } = (record ?? {}) as Partial<ChunkRecord>;
-  let digest: Promise<string>;
-  let text: string;
-  const current = ArrayBuffer.isView(utf8);
-  if (current) {
-    digest = chunkKey(utf8 as Uint8Array);
-    text = decoder.decode(utf8);
-  } else if (typeof json === 'string') {
-    digest = textKey(json);
-    text = json;
-  } else return { key, problem: 'is missing' };
-  const chunk = parseChunk(text);
-  if ((await digest) !== key) {
-    return { key, problem: 'does not match its checksum (the record was changed or damaged)' };
+  if (ArrayBuffer.isView(utf8)) {
+    if ((await chunkKey(utf8 as Uint8Array)) !== key) return { key, problem: CHANGED };
+    return { key, text: () => decoder.decode(utf8), current: true };
   }
-  if (chunk === null) return { key, problem: 'is not a chunk of transactions' };
-  return { key, chunk, current };
+  if (typeof json !== 'string') return { key, problem: 'is missing' };
+  if ((await textKey(json)) !== key) return { key, problem: CHANGED };
+  return { key, text: () => json, current: false };
+}
+
+/** One chunk record: checked against its key, then parsed and frozen. */
+export async function checkChunk(key: string, record: unknown): Promise<ChunkCheck> {
+  const check = await checkChunkDigest(key, record);
+  if ('problem' in check) return check;
+  const chunk = parseChunk(check.text());
+  if (chunk === null) return { key, problem: NOT_A_CHUNK };
+  return { key, chunk, current: check.current };
 }

@@ -60,8 +60,9 @@ export interface StorageReport {
   chunks: number;
   quarantined: number;
   /**
-   * How long the restore took, in ms: reading the snapshot record and the log; reading, checking
-   * and parsing the ledger chunks (each checked as it arrives); folding the log in and validating
+   * How long the restore took, in ms: reading the snapshot record and the log; reading and checking
+   * the ledger chunks (each checked as it arrives; parsed too where the restore is not lazy, in the
+   * service worker a ledger is parsed when first read); folding the log in and validating
    * what the checksums do not cover.
    */
   restoreMs: { read: number; verify: number; fold: number };

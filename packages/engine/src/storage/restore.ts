@@ -1,6 +1,7 @@
 import { STATE_VERSION, type State, type Transaction } from '../core/state.js';
 import { applyLogEntry, replacesSlice } from './change-log.js';
-import { checkChunk } from './chunk-codec.js';
+import { checkChunkDigest, NOT_A_CHUNK } from './chunk-codec.js';
+import { parseChunk } from './chunk-text.js';
 import { type LogRecord, type SnapshotRecord, STORAGE_SCHEMA } from './records.js';
 import { StoredStateError, validate } from './validate.js';
 
@@ -25,53 +26,92 @@ export interface Restored {
   schema: number;
   /** Whether a logged change replaced a whole slice of the state. */
   replaced: boolean;
-  /** How long reading, checking and parsing the ledger chunks took, in ms. */
+  /** How long reading and checking the ledger chunks took (and parsing them, unless lazily), in ms. */
   verifyMs: number;
 }
 
 const short = (key: string) => key.slice(0, 12);
 
-/**
- * Layout 2's and 3's ledgers, each chunk loaded with `load` and checked as it arrives, while the
- * store reads the next ones. The chunks returned are exactly what a worker once wrote from a valid
- * state, so they need no validation again.
- */
-async function restoreLedgers(
-  index: unknown,
-  load: ChunkLoader,
-): Promise<{
+/** Restored ledgers: each account's chunks, and the chunks parsed so far with their keys. */
+interface Ledgers {
   transactions: Record<string, Transaction[][]>;
-  /** Every checked chunk with its key. */
+  /** Every checked chunk parsed so far with its key (a lazy ledger adds its chunks when it is parsed). */
   verified: Map<object, string>;
   /** The chunks stored in this layout's form, with their keys: a compaction keeps these as they are. */
   current: Map<object, string>;
-}> {
+  /** How many chunks the ledgers have. */
+  count: number;
+}
+
+/** Each account's chunk keys from the snapshot's ledger index, or a StoredStateError. */
+function ledgerIndex(index: unknown): Array<[string, string[]]> {
   if (index === null || typeof index !== 'object' || Array.isArray(index)) {
     throw new StoredStateError('the snapshot has no ledger index');
   }
   const ledgers = Object.entries(index as Record<string, unknown>);
-  const keys = new Set<string>();
   for (const [account, chunkKeys] of ledgers) {
     if (!Array.isArray(chunkKeys) || chunkKeys.some((key) => typeof key !== 'string')) {
       throw new StoredStateError(`the ledger index of account ${account} is not a list of chunk keys`);
     }
-    for (const key of chunkKeys as string[]) keys.add(key);
   }
-  const checks = await Promise.all([...keys].map(async (key) => checkChunk(key, await load(key))));
-  const parsed = new Map<string, Transaction[]>();
-  const verified = new Map<object, string>();
-  const current = new Map<object, string>();
+  return ledgers as Array<[string, string[]]>;
+}
+
+/**
+ * Layout 2's and 3's ledgers: every chunk loaded with `load` and checked against its key at once (so
+ * damage is found before the first answer, as it always was), each account's chunks parsed when the
+ * account's ledger is first read (`lazy`) or here. The chunks are exactly what a worker once wrote
+ * from a valid state, so they need no validation again. A lazy ledger is a getter on the frozen
+ * `transactions` object that parses once; `lazy` learns each current chunk's key as it is parsed.
+ */
+async function restoreLedgers(
+  index: unknown,
+  load: ChunkLoader,
+  lazy: ((chunk: object, key: string) => void) | undefined,
+): Promise<Ledgers> {
+  const ledgers = ledgerIndex(index);
+  const keys = new Set(ledgers.flatMap(([, chunkKeys]) => chunkKeys));
+  const checks = await Promise.all([...keys].map(async (key) => checkChunkDigest(key, await load(key))));
+  const texts = new Map<string, { text: () => string; current: boolean }>();
   for (const check of checks) {
     if ('problem' in check) throw new StoredStateError(`ledger chunk ${short(check.key)} ${check.problem}`);
-    parsed.set(check.key, check.chunk);
-    verified.set(check.chunk, check.key);
-    if (check.current) current.set(check.chunk, check.key);
+    texts.set(check.key, check);
   }
-  const transactions: Record<string, Transaction[][]> = {};
+  const result: Ledgers = { transactions: {}, verified: new Map(), current: new Map(), count: keys.size };
+  const parsed = new Map<string, Transaction[]>();
+  const chunkOf = (key: string): Transaction[] => {
+    let chunk = parsed.get(key);
+    if (chunk !== undefined) return chunk;
+    const { text, current } = texts.get(key) as { text: () => string; current: boolean };
+    chunk = parseChunk(text()) ?? undefined;
+    if (chunk === undefined) throw new StoredStateError(`ledger chunk ${short(key)} ${NOT_A_CHUNK}`);
+    parsed.set(key, chunk);
+    // The bytes are not needed again once parsed.
+    texts.delete(key);
+    result.verified.set(chunk, key);
+    if (current) {
+      result.current.set(chunk, key);
+      lazy?.(chunk, key);
+    }
+    return chunk;
+  };
+  if (lazy === undefined) {
+    for (const [account, chunkKeys] of ledgers) result.transactions[account] = chunkKeys.map(chunkOf);
+    return result;
+  }
   for (const [account, chunkKeys] of ledgers) {
-    transactions[account] = (chunkKeys as string[]).map((key) => parsed.get(key) as Transaction[]);
+    let ledger: Transaction[][] | undefined;
+    Object.defineProperty(result.transactions, account, {
+      enumerable: true,
+      get: () => {
+        ledger ??= Object.freeze(chunkKeys.map(chunkOf)) as Transaction[][];
+        return ledger;
+      },
+    });
   }
-  return { transactions, verified, current };
+  // Frozen, so the engine's deep freeze stops here instead of reading (and parsing) every ledger.
+  Object.freeze(result.transactions);
+  return result;
 }
 
 /** The snapshot record, checked to be one this worker reads. */
@@ -97,18 +137,26 @@ function snapshotRecord(snapshot: unknown): SnapshotRecord {
   return record as SnapshotRecord;
 }
 
-async function fold(snapshot: unknown, log: unknown[], load: ChunkLoader, now: () => number) {
+async function fold(
+  snapshot: unknown,
+  log: unknown[],
+  load: ChunkLoader,
+  now: () => number,
+  lazy: ((chunk: object, key: string) => void) | undefined,
+) {
   const started = now();
   const record = snapshotRecord(snapshot);
   let seq = record.seq;
   let state = record.state;
   let verified = new Map<object, string>();
   let stored = new Map<object, string>();
+  let chunks = 0;
   if (record.schema >= 2) {
-    const ledgers = await restoreLedgers(record.ledgers, load);
+    const ledgers = await restoreLedgers(record.ledgers, load, lazy);
     state = { ...state, transactions: ledgers.transactions };
     verified = ledgers.verified;
     stored = ledgers.current;
+    chunks = ledgers.count;
   }
   const verifyMs = now() - started;
   let replaced = false;
@@ -135,7 +183,7 @@ async function fold(snapshot: unknown, log: unknown[], load: ChunkLoader, now: (
     snapshotSeq: record.seq,
     schema: record.schema,
     stored,
-    chunks: verified.size,
+    chunks,
     replaced,
     verifyMs,
   };
@@ -146,16 +194,22 @@ async function fold(snapshot: unknown, log: unknown[], load: ChunkLoader, now: (
  * The state the records hold: null when nothing is stored, else the restored state or the problem
  * that makes the records unrestorable (a newer layout or state version, a broken log, a chunk that
  * is missing, damaged or not a chunk, an invalid state), which the store quarantines.
+ * With `lazy`, every chunk is still read and checked against its key here, but a ledger is parsed
+ * when it is first read, and `lazy` is called with each chunk stored in this layout's form and its
+ * key as it is parsed (what `stored` holds for the others). A chunk whose bytes match its key but do
+ * not parse (only a writer's bug or a forged record can make one) then throws a StoredStateError
+ * where it is read, not here.
  */
 export async function restore(
   snapshot: unknown,
   log: unknown[],
   load: ChunkLoader,
   now: () => number = () => performance.now(),
+  lazy?: (chunk: object, key: string) => void,
 ): Promise<Restored | { problem: string } | null> {
   if (snapshot === undefined && log.length === 0) return null;
   try {
-    return await fold(snapshot, log, load, now);
+    return await fold(snapshot, log, load, now, lazy);
   } catch (error) {
     return { problem: error instanceof StoredStateError ? error.message : `unreadable: ${String(error)}` };
   }

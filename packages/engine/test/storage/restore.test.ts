@@ -218,3 +218,56 @@ describe('records that cannot be restored', () => {
     }
   });
 });
+
+describe('restoring lazily (the service worker: a ledger parsed when first read)', () => {
+  const lazily = async (snapshot: unknown, log: unknown[], load: (key: string) => Promise<unknown>) => {
+    const parsed = new Map<object, string>();
+    const outcome = await restore(snapshot, log, load, undefined, (chunk, key) => parsed.set(chunk, key));
+    return { outcome, parsed };
+  };
+
+  test('parses no ledger until one is read, then only that one, telling each chunk its key', async () => {
+    const state = seeded();
+    const account = ledgerOf(state);
+    const { snapshot, records, load } = await stored(state, 2);
+    const { outcome, parsed } = await lazily(snapshot, [], load);
+    const restored = restoredOf(outcome);
+    expect(restored.chunks).toBe(records.size);
+    expect(parsed.size).toBe(0);
+    const ledger = restored.state.transactions[account] as Transaction[][];
+    expect(parsed.size).toBe(ledger.length);
+    for (const chunk of ledger) expect(parsed.get(chunk)).toBe(sha256(chunkText(chunk)));
+    expect(restored.state.transactions[account]).toBe(ledger);
+    expect(Object.isFrozen(ledger[0]?.[0])).toBe(true);
+    // Read in full, the state is exactly the one stored.
+    expect(JSON.stringify(restored.state)).toBe(JSON.stringify(state));
+  });
+
+  test('folds in a log that changes a ledger, as the eager restore does', async () => {
+    const state = seeded();
+    const account = ledgerOf(state);
+    const { snapshot, load } = await stored(state, 4);
+    const after = changes(state, 4, addTransaction(account, 'one'));
+    const restored = restoredOf((await lazily(snapshot, after.log, load)).outcome);
+    expect(JSON.stringify(restored.state)).toBe(JSON.stringify(after.state));
+  });
+
+  test('still checks every chunk against its key before it gives the state back', async () => {
+    const state = seeded();
+    const { snapshot, load } = await stored(state);
+    const firstKey = Object.values((snapshot as { ledgers: Record<string, string[]> }).ledgers).flat()[0];
+    const damaged = async (key: string) => (key === firstKey ? { key, json: '[]' } : load(key));
+    expect((await lazily(snapshot, [], damaged)).outcome).toEqual({
+      problem: `ledger chunk ${firstKey?.slice(0, 12)} does not match its checksum (the record was changed or damaged)`,
+    });
+  });
+
+  test('a chunk that matches its key but is no chunk is refused where its ledger is read', async () => {
+    const { snapshot } = await stored(seeded());
+    const forged = { ...(snapshot as object), ledgers: { a: [sha256('[]')] } };
+    const restored = restoredOf((await lazily(forged, [], async (key) => ({ key, json: '[]' }))).outcome);
+    expect(() => restored.state.transactions.a).toThrow(
+      `ledger chunk ${sha256('[]').slice(0, 12)} is not a chunk of transactions`,
+    );
+  });
+});

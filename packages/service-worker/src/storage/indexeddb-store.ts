@@ -51,7 +51,13 @@ async function restoreFrom(database: Database) {
   const readStarted = performance.now();
   const read = await readRecords(database.current);
   const foldStarted = performance.now();
-  const outcome = await restore(read.snapshot, read.log, read.load);
+  // The key each stored chunk has: a compaction writes only chunks not in here. Ledgers are parsed
+  // when first read, so a request that needs none (or one account's) parses none (or that one):
+  // what the restore parsed is in `restored.stored`, what is parsed later comes here as it is.
+  const stored = new WeakMap<object, string>();
+  const outcome = await restore(read.snapshot, read.log, read.load, undefined, (chunk, key) =>
+    stored.set(chunk, key),
+  );
   const problem = outcome !== null && 'problem' in outcome ? outcome.problem : null;
   const restored = outcome !== null && 'state' in outcome ? outcome : null;
   if (problem !== null) {
@@ -72,7 +78,8 @@ async function restoreFrom(database: Database) {
     quarantined: read.quarantined + (problem === null ? 0 : 1),
     restoreMs: { read: foldStarted - readStarted, verify, fold: performance.now() - foldStarted - verify },
   };
-  return { report, restored };
+  for (const [chunk, key] of restored?.stored ?? []) stored.set(chunk, key);
+  return { report, restored, stored };
 }
 
 async function restoreStore(options: StoreOptions): Promise<DurableStore> {
@@ -86,15 +93,13 @@ async function restoreStore(options: StoreOptions): Promise<DurableStore> {
       `IndexedDB database "${name}" cannot be opened (${(error as Error).message}); the state lives in memory only and is lost when the browser stops the worker`,
     );
   }
-  const { report, restored } = await restoreFrom(database);
+  const { report, restored, stored } = await restoreFrom(database);
 
   let seq = restored?.seq ?? 0;
   let latest: { seq: number; state: State } | null = null;
   let sinceSnapshot = report.logEntries;
   // Set while the stored records are in an earlier layout's form: rewritten at the first pause.
   let outdated = restored !== null && restored.schema < STORAGE_SCHEMA;
-  // The key each stored chunk has: a compaction writes only chunks not in here.
-  const stored = new WeakMap<object, string>(restored?.stored ?? []);
 
   /** Writes `at` as the snapshot, with its log entries removed in the same transaction. */
   const writeSnapshot = async (at: { seq: number; state: State }) => {
