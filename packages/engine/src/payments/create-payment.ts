@@ -1,6 +1,7 @@
 import type { Draft } from 'immer';
 import type { RequestContext } from '../core/context.js';
 import { apiError } from '../core/errors.js';
+import { freezeDeep } from '../core/freeze.js';
 import { json } from '../core/http.js';
 import { allocateId, hashString } from '../core/ids.js';
 import { readable } from '../core/readable.js';
@@ -139,17 +140,25 @@ function createPayment(
     periodic: built.periodic,
     createdAt: ctx.now,
   };
-  draft.payments[paymentId] = payment;
-  const stored = draft.payments[paymentId] as Draft<Payment>;
   let scaRedirect: string | undefined;
-  if (stored.scaExempt) {
+  if (payment.scaExempt) {
+    draft.payments[paymentId] = payment;
+    const stored = draft.payments[paymentId] as Draft<Payment>;
     acceptPayment(draft, stored, ctx.now, "SCA exemption: transfer between the PSU's own accounts");
   } else {
+    // The authorisation is started before the payment is stored, so the payment goes in whole, and
+    // both are frozen as they go in (core/reducer.ts freezes what a change adds anyway): immer makes
+    // no draft of the new payment and skips walking a frozen value for drafts at the end of the
+    // change. Neither holds a draft (both are built from plain data) and nothing in this request
+    // changes them after this point.
     const started = startAuthorisation(draft, ctx, { kind: 'payment', resourceIds: [paymentId], headers });
-    stored.authorisationIds.push(started.authorisationId);
+    freezeDeep(started.authorisation);
+    payment.authorisationIds.push(started.authorisationId);
     scaRedirect = started.scaRedirect;
+    freezeDeep(payment);
+    draft.payments[paymentId] = payment;
   }
-  return json(201, creationBody(ctx, stored as Payment, scaRedirect), {
+  return json(201, creationBody(ctx, payment, scaRedirect), {
     location: `${ctx.basePath}/${service}/${product}/${encodeURIComponent(paymentId)}`,
   });
 }

@@ -29,7 +29,7 @@ export function startAuthorisation(
   draft: Draft<State>,
   ctx: RequestContext,
   input: StartAuthorisationInput,
-): { authorisationId: string; scaRedirect: string } {
+): { authorisationId: string; scaRedirect: string; authorisation: Authorisation } {
   const { headers } = input;
   const tppId = tppIdOf(ctx);
   const authorisationId = allocateId(draft);
@@ -73,7 +73,12 @@ export function startAuthorisation(
     }
   }
   draft.authorisations[authorisationId] = authorisation;
-  return { authorisationId, scaRedirect: `${ctx.origin}${scaPagePath(authorisationId, ctx.mount ?? '')}` };
+  return {
+    authorisationId,
+    scaRedirect: `${ctx.origin}${scaPagePath(authorisationId, ctx.mount ?? '')}`,
+    // The stored value itself (immer hands a value added in this change back as it is, not as a draft).
+    authorisation,
+  };
 }
 
 /** The 201 of a started authorisation, the same for a payment and a basket (docs/platform-facts.md §1). */
