@@ -203,7 +203,8 @@ function topFunctions(profile: Profile, requests: number, n: number): Array<[str
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2000);
 const creations = Math.min(rounds, 1000);
-const kinds = await requestKinds(2 * creations + 200);
+// Each creation kind sends 200 warm-up, 50 calibration, then `creations` timed and as many profiled.
+const kinds = await requestKinds(2 * creations + 250);
 const { raw } = kinds;
 const send = (request: Request) => {
   const copy = copies(request);
