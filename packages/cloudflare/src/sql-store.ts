@@ -8,7 +8,7 @@ import {
   quarantineNotice,
   quarantineRecord,
   replacesSlice,
-  restore,
+  restoreLazily,
   STORAGE_SCHEMA,
   type StorageReport,
   snapshotRecords,
@@ -168,7 +168,9 @@ export async function openSqlStore(
   const snapshot = readSnapshot(sql);
   const log = readLog(sql);
   const foldStarted = performance.now();
-  const outcome = await restore(snapshot, log, async (key) => readChunk(sql, key));
+  // Every chunk is read and checked against its key here, before the first answer; each account's
+  // ledger is parsed when first read, and `stored` learns its chunks' keys then (docs/hosted.md).
+  const { outcome, stored } = await restoreLazily(snapshot, log, async (key) => readChunk(sql, key));
   const problem = outcome !== null && 'problem' in outcome ? outcome.problem : null;
   const restored = outcome !== null && 'state' in outcome ? outcome : null;
   if (problem !== null) {
@@ -194,7 +196,6 @@ export async function openSqlStore(
   let sinceSnapshot = report.logEntries;
   let outdated = restored !== null && restored.schema < STORAGE_SCHEMA;
   let closed = false;
-  const stored = new WeakMap<object, string>(restored?.stored ?? []);
   let present = chunkKeys(sql);
 
   /**
