@@ -8,7 +8,7 @@ import {
   quarantineNotice,
   quarantineRecord,
   replacesSlice,
-  restore,
+  restoreLazily,
   STORAGE_SCHEMA,
   type StorageReport,
   snapshotRecords,
@@ -148,7 +148,17 @@ export interface SqlStoreOptions {
   compactIdleMs?: number;
 }
 
+/** The hosted store's report: the engine's, and what the last snapshot wrote. */
+export interface SqlStoreReport extends StorageReport {
+  /**
+   * Of the last snapshot's ledger chunks, how many were encoded and hashed (the others kept the key
+   * they were stored or parsed with) and how many were written (the others were stored already).
+   */
+  lastSnapshot?: { hashed: number; written: number };
+}
+
 export interface SqlStore extends DurableStore {
+  readonly report: SqlStoreReport;
   /** Stops compacting: the object's storage is about to be deleted. */
   close(): void;
 }
@@ -168,7 +178,9 @@ export async function openSqlStore(
   const snapshot = readSnapshot(sql);
   const log = readLog(sql);
   const foldStarted = performance.now();
-  const outcome = await restore(snapshot, log, async (key) => readChunk(sql, key));
+  // Every chunk is read and checked against its key here, before the first answer; each account's
+  // ledger is parsed when first read, and `stored` learns its chunks' keys then (docs/hosted.md).
+  const { outcome, stored } = await restoreLazily(snapshot, log, async (key) => readChunk(sql, key));
   const problem = outcome !== null && 'problem' in outcome ? outcome.problem : null;
   const restored = outcome !== null && 'state' in outcome ? outcome : null;
   if (problem !== null) {
@@ -177,7 +189,7 @@ export async function openSqlStore(
   }
   const quarantined = sql.exec<{ n: number }>('SELECT COUNT(DISTINCT id) AS n FROM quarantine_part').one().n;
   const verify = restored?.verifyMs ?? 0;
-  const report: StorageReport = {
+  const report: SqlStoreReport = {
     durable: true,
     restored: outcome === null ? 'fresh' : restored === null ? 'recovered' : 'snapshot',
     problem,
@@ -194,7 +206,6 @@ export async function openSqlStore(
   let sinceSnapshot = report.logEntries;
   let outdated = restored !== null && restored.schema < STORAGE_SCHEMA;
   let closed = false;
-  const stored = new WeakMap<object, string>(restored?.stored ?? []);
   let present = chunkKeys(sql);
 
   /**
@@ -205,13 +216,16 @@ export async function openSqlStore(
     const { record, chunks } = await snapshotRecords(at, stored, Date.now());
     if (closed) return;
     const wanted = new Set(chunks.map((c) => c.key));
+    let written = 0;
     storage.transactionSync(() => {
       sql.exec('DELETE FROM snapshot_part');
       parts(encoder.encode(JSON.stringify(record))).forEach((part, index) => {
         sql.exec('INSERT INTO snapshot_part (part, bytes) VALUES (?, ?)', index, part);
       });
       for (const { key, chunk, utf8 } of chunks) {
-        if (!present.has(key)) writeChunk(sql, key, utf8 ?? chunkBytes(chunk));
+        if (present.has(key)) continue;
+        writeChunk(sql, key, utf8 ?? chunkBytes(chunk));
+        written++;
       }
       for (const key of present) if (!wanted.has(key)) sql.exec('DELETE FROM chunk_part WHERE key = ?', key);
       sql.exec('DELETE FROM log_part WHERE seq <= ?', at.seq);
@@ -221,6 +235,7 @@ export async function openSqlStore(
     for (const { chunk, key } of chunks) stored.set(chunk, key);
     report.snapshotSeq = at.seq;
     report.chunks = wanted.size;
+    report.lastSnapshot = { hashed: chunks.filter((c) => c.utf8 !== undefined).length, written };
   };
   /**
    * A fresh start's first state, not stored yet: the bank makes it again from its seed and seed time

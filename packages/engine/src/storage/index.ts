@@ -29,7 +29,7 @@ export {
   STORAGE_SCHEMA,
   type StorageReport,
 } from './records.js';
-export { type ChunkLoader, type Restored, restore } from './restore.js';
+export { type ChunkLoader, type Restored, restore, restoreLazily } from './restore.js';
 export { type SnapshotChunk, snapshotRecords } from './snapshot.js';
 export type { DurableStore, StoreOptions } from './store.js';
 export { StoredStateError, validate } from './validate.js';

@@ -214,3 +214,21 @@ export async function restore(
     return { problem: error instanceof StoredStateError ? error.message : `unreadable: ${String(error)}` };
   }
 }
+
+/**
+ * `restore` with ledgers parsed when first read, for a store that compacts later: `stored` holds the
+ * key of every chunk stored in this layout's form, those the restore parsed and those a later read
+ * parses, so a compaction (`snapshotRecords(at, stored, …)`) hashes and writes only the chunks that
+ * changed. The service worker and the hosted bank restore through this.
+ */
+export async function restoreLazily(
+  snapshot: unknown,
+  log: unknown[],
+  load: ChunkLoader,
+): Promise<{ outcome: Restored | { problem: string } | null; stored: WeakMap<object, string> }> {
+  const stored = new WeakMap<object, string>();
+  const outcome = await restore(snapshot, log, load, undefined, (chunk, key) => stored.set(chunk, key));
+  if (outcome !== null && 'state' in outcome)
+    for (const [chunk, key] of outcome.stored) stored.set(chunk, key);
+  return { outcome, stored };
+}

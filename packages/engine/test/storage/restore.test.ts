@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { createSandbox, STATE_VERSION, type State, type Transaction } from '../../src/index.js';
 import { chunkText } from '../../src/storage/chunk-text.js';
 import { type ChunkRecord, type LogRecord, STORAGE_SCHEMA } from '../../src/storage/records.js';
-import { type Restored, restore } from '../../src/storage/restore.js';
+import { type Restored, restore, restoreLazily } from '../../src/storage/restore.js';
 import { snapshotRecords } from '../../src/storage/snapshot.js';
 
 // The restore as a function of plain records: no IndexedDB anywhere in this file.
@@ -269,5 +269,23 @@ describe('restoring lazily (the service worker: a ledger parsed when first read)
     expect(() => restored.state.transactions.a).toThrow(
       `ledger chunk ${sha256('[]').slice(0, 12)} is not a chunk of transactions`,
     );
+  });
+});
+
+describe('restoring lazily for a store that compacts later (restoreLazily)', () => {
+  test('a snapshot after the restore hashes only the changed chunk, ledgers parsed before it or not', async () => {
+    const state = seeded();
+    const account = ledgerOf(state);
+    const { snapshot, load } = await stored(state, 3);
+    const { outcome, stored: known } = await restoreLazily(snapshot, [], load);
+    const restored = restoredOf(outcome);
+    // One change to the last chunk of one ledger; every other ledger is first read by the snapshot.
+    const next = changes(restored.state, 3, addTransaction(account, 'after-the-restore')).state;
+    const { chunks } = await snapshotRecords({ seq: 4, state: next }, known, NOW);
+    const encoded = chunks.filter((chunk) => chunk.utf8 !== undefined);
+    expect(encoded).toHaveLength(1);
+    expect(encoded[0]?.chunk).toBe(next.transactions[account]?.at(-1));
+    const keys = new Set(Object.values((snapshot as { ledgers: Record<string, string[]> }).ledgers).flat());
+    expect(chunks.filter((chunk) => !keys.has(chunk.key))).toEqual(encoded);
   });
 });

@@ -6,7 +6,7 @@ import {
   quarantineNotice,
   quarantineRecord,
   replacesSlice,
-  restore,
+  restoreLazily,
   STORAGE_SCHEMA,
   type StorageReport,
   type StoreOptions,
@@ -51,13 +51,9 @@ async function restoreFrom(database: Database) {
   const readStarted = performance.now();
   const read = await readRecords(database.current);
   const foldStarted = performance.now();
-  // The key each stored chunk has: a compaction writes only chunks not in here. Ledgers are parsed
-  // when first read, so a request that needs none (or one account's) parses none (or that one):
-  // what the restore parsed is in `restored.stored`, what is parsed later comes here as it is.
-  const stored = new WeakMap<object, string>();
-  const outcome = await restore(read.snapshot, read.log, read.load, undefined, (chunk, key) =>
-    stored.set(chunk, key),
-  );
+  // Ledgers are parsed when first read, so a request that needs none (or one account's) parses none
+  // (or that one); `stored` learns each parsed chunk's key, so a compaction writes only chunks not in it.
+  const { outcome, stored } = await restoreLazily(read.snapshot, read.log, read.load);
   const problem = outcome !== null && 'problem' in outcome ? outcome.problem : null;
   const restored = outcome !== null && 'state' in outcome ? outcome : null;
   if (problem !== null) {
@@ -78,7 +74,6 @@ async function restoreFrom(database: Database) {
     quarantined: read.quarantined + (problem === null ? 0 : 1),
     restoreMs: { read: foldStarted - readStarted, verify, fold: performance.now() - foldStarted - verify },
   };
-  for (const [chunk, key] of restored?.stored ?? []) stored.set(chunk, key);
   return { report, restored, stored };
 }
 
