@@ -6,43 +6,12 @@
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { createSandbox } from '@sandbank/engine';
-import { consent, KARI, START } from '@sandbank/test-support/ais';
-import { signFor, signing, TEST_TPP_REGISTRATION } from '@sandbank/test-support/signing';
 import { stats } from './lib/measure.js';
+import { requestKinds } from './node.js';
 
-const ORIGIN = 'https://bank.example';
 const n = Number(process.env.N ?? 600);
-const raw = createSandbox({ now: () => START, registeredTpps: [TEST_TPP_REGISTRATION] });
-const psu = await consent(signing(raw), { nationalId: KARI, context: 'PRIVATE', accounts: 'all' });
-const accounts = Object.values(raw.getState().accounts);
-const kari = accounts.find((a) => a.customerNumber === KARI && a.accountName === 'Brukskonto');
-const ola = accounts.find((a) => a.customerNumber !== KARI && a.accountName === 'Brukskonto');
-const requests: Request[] = [];
-for (let i = 0; i < n; i++) {
-  const body = {
-    instructedAmount: { amount: '10.00', currency: 'NOK' },
-    creditorName: 'Ola Hansen',
-    creditorAccount: { bban: ola?.bban, currency: 'NOK' },
-    creditorAddress: { country: 'NO' },
-    debtorAccount: { bban: kari?.bban, currency: 'NOK' },
-    remittanceInformationUnstructured: 'Bench',
-  };
-  const path = '/v1/payments/norwegian-domestic-credit-transfers?allowLogicalDuplicate=true';
-  const headers = {
-    'x-request-id': crypto.randomUUID(),
-    ...psu.headers,
-    'psu-ip-address': '192.0.2.10',
-    'psu-context': 'PRIVATE',
-    'content-type': 'application/json',
-  };
-  requests.push(
-    await signFor(
-      raw,
-      new Request(`${ORIGIN}${path}`, { method: 'POST', headers, body: JSON.stringify(body) }),
-    ),
-  );
-}
+// The Node bench's own pre-signed creations (each its own X-Request-ID; anything but 201 throws).
+const { createPayment } = await requestKinds(n);
 const session = process.env.PROFILE ? new Session() : null;
 if (session) {
   session.connect();
@@ -53,12 +22,10 @@ if (session) {
 const samples: number[] = [];
 const cpu = process.cpuUsage();
 const started = performance.now();
-for (const request of requests) {
+for (let i = 0; i < n; i++) {
   const t = performance.now();
-  const response = await raw.fetch(request);
-  await response.text();
+  await createPayment();
   samples.push(performance.now() - t);
-  if (response.status !== 201) throw new Error(`creation answered ${response.status}`);
 }
 const wall = performance.now() - started;
 const used = process.cpuUsage(cpu);
