@@ -247,4 +247,64 @@ describe('durable state in IndexedDB', () => {
       ),
     );
   });
+  test("sends a read's log entry once a tab says it listens (subscribe does), and every write's always", async () => {
+    const [reader, watcher] = await Promise.all([
+      openControlledPage(env.context, env.app.origin),
+      openControlledPage(env.context, env.app.origin),
+    ]);
+    const requestIds = () =>
+      watcher.evaluate(() =>
+        (
+          window as unknown as {
+            events: Array<{ type: string; entry?: { requestHeaders: Record<string, string> } }>;
+          }
+        ).events
+          .filter((event) => event.type === 'request')
+          .map((event) => event.entry?.requestHeaders['x-request-id']),
+      );
+    /** Until the watcher has the log entry of the request with this X-Request-ID. */
+    const heardOf = (id: string) =>
+      watcher.waitForFunction(
+        (id) =>
+          (
+            window as unknown as { events: Array<{ entry?: { requestHeaders: Record<string, string> } }> }
+          ).events.some((event) => event.entry?.requestHeaders['x-request-id'] === id),
+        id,
+        EVENTUALLY,
+      );
+    await watcher.evaluate(() => {
+      const events: unknown[] = [];
+      (window as unknown as { events: unknown[] }).events = events;
+      new BroadcastChannel('sandbank').onmessage = (message) => events.push(message.data);
+    });
+    // Nobody listens yet: the read's entry stays in the worker; the write after it goes out.
+    const unheard = crypto.randomUUID();
+    expect(
+      (await pageFetch(reader, '/_sandbank/clock', { headers: { 'X-Request-ID': unheard } })).status,
+    ).toBe(200);
+    const write = crypto.randomUUID();
+    const written = await pageFetch(reader, '/_sandbank/clock', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'X-Request-ID': write },
+      body: JSON.stringify({ advanceMinutes: 2 }),
+    });
+    expect(written.status).toBe(200);
+    await heardOf(write);
+    await watcher.evaluate(async () => {
+      const api = (
+        window as unknown as {
+          sandbank: { registerSandbox(): Promise<{ subscribe(l: () => void): unknown }> };
+        }
+      ).sandbank;
+      (await api.registerSandbox()).subscribe(() => undefined);
+    });
+    const heard = crypto.randomUUID();
+    expect((await pageFetch(reader, '/_sandbank/clock', { headers: { 'X-Request-ID': heard } })).status).toBe(
+      200,
+    );
+    await heardOf(heard);
+    const ids = await requestIds();
+    expect(ids).not.toContain(unheard);
+    expect(ids.indexOf(write)).toBeLessThan(ids.indexOf(heard));
+  });
 });

@@ -119,19 +119,35 @@ export function createStateMirror(source: StateMirrorSource, options: StateMirro
     emit({ type: 'commit', commit: { seq: change.seq, patches: change.patches, state: current } });
   };
 
-  function read(): Promise<State> {
-    if (reading !== null) return reading;
+  /**
+   * One read: the state and the changes that came while it was in flight, or null when its own log
+   * entry never came back and changes did (which of them the read includes is then unknown).
+   */
+  async function readOnce(last: boolean): Promise<{ state: State; pass: Read; cut: number } | null> {
     const marker = requestId();
     const seen = settleable(readTimeoutMs);
     const pass: Read = { marker, pending: [], cut: null, markerSeen: seen.settle };
     inFlight = pass;
+    try {
+      const response = await send(new Request(stateUrl, { headers: { 'X-Request-ID': marker } }));
+      if (!response.ok) throw new Error(`GET ${stateUrl.pathname} answered ${response.status}`);
+      const state = (await response.json()) as State;
+      await seen.settled;
+      if (pass.cut === null && pass.pending.length > 0 && !last) return null;
+      return { state, pass, cut: pass.cut ?? pass.pending.length };
+    } finally {
+      seen.settle();
+    }
+  }
+
+  function read(): Promise<State> {
+    if (reading !== null) return reading;
     reading = (async () => {
       try {
-        const response = await send(new Request(stateUrl, { headers: { 'X-Request-ID': marker } }));
-        if (!response.ok) throw new Error(`GET ${stateUrl.pathname} answered ${response.status}`);
-        const state = (await response.json()) as State;
-        await seen.settled;
-        const cut = pass.cut ?? pass.pending.length;
+        // A second read when the first cannot tell which changes it includes (its entry was lost).
+        const done = (await readOnce(false)) ?? (await readOnce(true));
+        if (done === null) throw new Error('unreachable: the last read always answers');
+        const { state, pass, cut } = done;
         const included = pass.pending.slice(0, cut);
         current = state;
         lastSeq = included.length > 0 ? Math.max(...included.map((c) => c.seq)) : null;
@@ -140,7 +156,6 @@ export function createStateMirror(source: StateMirrorSource, options: StateMirro
         for (const change of pass.pending.slice(cut)) apply(change);
         return current;
       } finally {
-        seen.settle();
         inFlight = null;
         reading = null;
       }
