@@ -85,8 +85,29 @@ interface Row {
   us: number;
 }
 
-function summarise(profile: Profile, requests: number): { groups: Row[]; functions: Row[]; wall: number } {
+/** The functions whose inclusive time (with all they call) the report gives: the request's path. */
+const PATH = [
+  'answer',
+  'handle',
+  'receive',
+  'check',
+  'verifySignedMessage',
+  'apply',
+  'respond',
+  'serialise',
+  'streamed',
+  'toLogEntry',
+  'push',
+];
+
+function summarise(
+  profile: Profile,
+  requests: number,
+): { groups: Row[]; functions: Row[]; inclusive: Row[]; wall: number } {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parents = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
+  const inclusive = new Map<string, number>();
   const groups = new Map<string, number>();
   const functions = new Map<string, number>();
   profile.samples.forEach((id, i) => {
@@ -97,12 +118,21 @@ function summarise(profile: Profile, requests: number): { groups: Row[]; functio
     groups.set(group, (groups.get(group) ?? 0) + us);
     const name = `${frame.functionName || '(anonymous)'}${frame.url === '' ? '' : `:${frame.lineNumber + 1}`}`;
     functions.set(name, (functions.get(name) ?? 0) + us);
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parents.get(at)) {
+      const caller = byId.get(at)?.callFrame;
+      if (caller === undefined || caller.url === '' || !PATH.includes(caller.functionName)) continue;
+      if (!seen.has(caller.functionName))
+        inclusive.set(caller.functionName, (inclusive.get(caller.functionName) ?? 0) + us);
+      seen.add(caller.functionName);
+    }
   });
   const rows = (map: Map<string, number>) =>
     [...map.entries()].map(([name, us]) => ({ name, us: us / requests })).sort((a, b) => b.us - a.us);
   return {
     groups: rows(groups),
     functions: rows(functions),
+    inclusive: rows(inclusive),
     wall: (profile.endTime - profile.startTime) / requests,
   };
 }
@@ -161,12 +191,15 @@ async function main(): Promise<void> {
         return all;
       });
       writeFileSync(`${out}worker-${name}.cpuprofile`, JSON.stringify(profile));
-      const { groups, functions, wall } = summarise(profile, count);
+      const { groups, functions, inclusive, wall } = summarise(profile, count);
       const s = stats(times);
       console.log(
         `\n${name}: ${count} GETs, page-side median ${s.p50.toFixed(3)} ms (p99 ${s.p99.toFixed(3)}), profiled wall ${(wall / 1000).toFixed(3)} ms a request`,
       );
       for (const row of groups) console.log(`  ${row.us.toFixed(1).padStart(8)} µs  ${row.name}`);
+      if (inclusive.length > 0)
+        console.log('  on the request path (inclusive: with all they call, a request):');
+      for (const row of inclusive) console.log(`  ${row.us.toFixed(1).padStart(8)} µs  ${row.name}`);
       console.log('  top functions (self time a request):');
       for (const row of functions.slice(0, Number(process.env.BENCH_PROFILE_TOP ?? 40)))
         console.log(`  ${row.us.toFixed(1).padStart(8)} µs  ${row.name}`);
