@@ -1,7 +1,7 @@
 export type { AutoSignIdentity } from './auto-sign-options.js';
 export { SIGN_AS_HEADER, SIGNED_BY_HEADER, SIGNED_BY_SANDBOX } from './auto-sign-options.js';
-export type { ListeningMessage, SandbankEvent, WorkerConfig } from './protocol.js';
-export { CHANNEL_NAME, LISTEN_RENEW_MS, LISTENING } from './protocol.js';
+export type { SandbankEvent, WorkerConfig } from './protocol.js';
+export { CHANNEL_NAME } from './protocol.js';
 export type { RegisteredSandbox, RegisterSandboxOptions } from './register.js';
 export { registerSandbox } from './register.js';
 export type { StateMirror, StateMirrorOptions, StateMirrorSource } from './state-mirror.js';

@@ -17,25 +17,6 @@ export type SandbankEvent =
   | { type: 'request'; entry: RequestLogEntry }
   | { type: 'storage'; report: StorageReport };
 
-/**
- * What a page posts on the channel while it listens: `subscribe()` (register.ts) sends it when it
- * starts, after every worker (re)start (the `storage` event) and every LISTEN_RENEW_MS.
- */
-export interface ListeningMessage {
-  type: 'sandbank:listening';
-}
-
-export const LISTENING: ListeningMessage = { type: 'sandbank:listening' };
-
-/** How often a listening page says so again. */
-export const LISTEN_RENEW_MS = 10_000;
-
-/**
- * How long the worker counts a page as listening after it last said so: long enough for a hidden
- * tab, whose timers Chromium may run once a minute only (intensive throttling).
- */
-export const LISTEN_LEASE_MS = 180_000;
-
 /** Messages a page sends to the worker, each answered on the MessageChannel port it carries. */
 export type WorkerRequest = { type: 'sandbank:version' } | { type: 'sandbank:claim' };
 

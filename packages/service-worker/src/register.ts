@@ -2,9 +2,6 @@ import type { FaultControls, Profile } from '@sandbank/engine';
 import { type AutoSignIdentity, autoSignRefusal } from './auto-sign-options.js';
 import {
   CHANNEL_NAME,
-  LISTEN_RENEW_MS,
-  LISTENING,
-  type ListeningMessage,
   type RegisteredTpps,
   type SandbankEvent,
   type WorkerReply,
@@ -130,27 +127,11 @@ async function describeServedScript(url: URL): Promise<string | null> {
   return null;
 }
 
-/**
- * The worker's events from the channel. The worker sends a read's log entry only while a page listens
- * (event-feed.ts), so this says LISTENING now, after every worker (re)start (its `storage` event) and
- * every LISTEN_RENEW_MS; other pages' LISTENING messages are not events.
- */
 function channelSubscribe(listener: (event: SandbankEvent) => void): () => void {
   if (typeof BroadcastChannel !== 'function') return () => undefined;
   const channel = new BroadcastChannel(CHANNEL_NAME);
-  const announce = () => channel.postMessage(LISTENING);
-  channel.onmessage = (message: MessageEvent) => {
-    const event = message.data as SandbankEvent | ListeningMessage;
-    if (event.type === LISTENING.type) return;
-    if (event.type === 'storage') announce();
-    listener(event);
-  };
-  announce();
-  const renew = setInterval(announce, LISTEN_RENEW_MS);
-  return () => {
-    clearInterval(renew);
-    channel.close();
-  };
+  channel.onmessage = (message: MessageEvent) => listener(message.data as SandbankEvent);
+  return () => channel.close();
 }
 
 /** The options that configure the engine, whether it runs in the worker or in the page. */

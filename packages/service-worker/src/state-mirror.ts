@@ -119,11 +119,8 @@ export function createStateMirror(source: StateMirrorSource, options: StateMirro
     emit({ type: 'commit', commit: { seq: change.seq, patches: change.patches, state: current } });
   };
 
-  /**
-   * One read: the state and the changes that came while it was in flight, or null when its own log
-   * entry never came back and changes did (which of them the read includes is then unknown).
-   */
-  async function readOnce(last: boolean): Promise<{ state: State; pass: Read; cut: number } | null> {
+  /** One read: the state and what came on the channel while it was in flight. */
+  async function readOnce(): Promise<{ state: State; pass: Read }> {
     const marker = requestId();
     const seen = settleable(readTimeoutMs);
     const pass: Read = { marker, pending: [], cut: null, markerSeen: seen.settle };
@@ -133,8 +130,7 @@ export function createStateMirror(source: StateMirrorSource, options: StateMirro
       if (!response.ok) throw new Error(`GET ${stateUrl.pathname} answered ${response.status}`);
       const state = (await response.json()) as State;
       await seen.settled;
-      if (pass.cut === null && pass.pending.length > 0 && !last) return null;
-      return { state, pass, cut: pass.cut ?? pass.pending.length };
+      return { state, pass };
     } finally {
       seen.settle();
     }
@@ -144,10 +140,12 @@ export function createStateMirror(source: StateMirrorSource, options: StateMirro
     if (reading !== null) return reading;
     reading = (async () => {
       try {
-        // A second read when the first cannot tell which changes it includes (its entry was lost).
-        const done = (await readOnce(false)) ?? (await readOnce(true));
-        if (done === null) throw new Error('unreachable: the last read always answers');
-        const { state, pass, cut } = done;
+        let done = await readOnce();
+        // Its own entry never came and changes did: which of them the read includes is unknown, so
+        // read once more rather than guess (a second loss trusts the read, as before).
+        if (done.pass.cut === null && done.pass.pending.length > 0) done = await readOnce();
+        const { state, pass } = done;
+        const cut = pass.cut ?? pass.pending.length;
         const included = pass.pending.slice(0, cut);
         current = state;
         lastSeq = included.length > 0 ? Math.max(...included.map((c) => c.seq)) : null;

@@ -11,15 +11,8 @@ import {
 } from '@sandbank/engine';
 import { autoSigned } from './auto-sign.js';
 import { openCookieJar } from './cookie-jar.js';
-import { createEventFeed } from './event-feed.js';
 import { loadOpenApiDocument } from './openapi-document.js';
-import {
-  CHANNEL_NAME,
-  LISTENING,
-  readWorkerConfig,
-  type SandbankEvent,
-  type WorkerReply,
-} from './protocol.js';
+import { CHANNEL_NAME, readWorkerConfig, type SandbankEvent, type WorkerReply } from './protocol.js';
 import { type DurableStore, memoryOnly, openStore } from './storage/index.js';
 import { VERSION } from './version.js';
 import type { ServiceWorkerScope } from './worker-types.js';
@@ -65,6 +58,7 @@ function broadcast(channel: BroadcastChannel | null, event: SandbankEvent): void
  * it describes. A background-priority task (the Prioritized Task Scheduling API, where the browser
  * has it) runs after that; events keep their order.
  */
+const queued: SandbankEvent[] = [];
 function afterResponses(task: () => void): void {
   const scheduler = (
     self as { scheduler?: { postTask?(task: () => void, options: { priority: string }): unknown } }
@@ -82,16 +76,6 @@ async function start(): Promise<Runtime> {
     openCookieJar(self.location.origin),
   ]);
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL_NAME) : null;
-  // Reads' log entries go out while a page listens (event-feed.ts); pages say so on the channel.
-  const feed = createEventFeed({
-    send: (event) => broadcast(channel, event),
-    later: afterResponses,
-    now: () => performance.now(),
-  });
-  if (channel !== null)
-    channel.onmessage = (message: MessageEvent) => {
-      if ((message.data as { type?: unknown } | null)?.type === LISTENING.type) feed.listening();
-    };
   // The log's number, not the engine's counter: it keeps rising across worker restarts.
   let logSeq = store.lastSeq;
   const sandbox = createSandbox({
@@ -113,11 +97,15 @@ async function start(): Promise<Runtime> {
     }
   }
   sandbox.subscribe((event) => {
-    feed.push(
+    const message: SandbankEvent =
       event.type === 'commit'
         ? { type: 'state-change', seq: logSeq, patches: event.commit.patches }
-        : { type: 'request', entry: event.entry },
-    );
+        : { type: 'request', entry: event.entry };
+    queued.push(message);
+    if (queued.length === 1)
+      afterResponses(() => {
+        for (const event of queued.splice(0)) broadcast(channel, event);
+      });
   });
   broadcast(channel, { type: 'storage', report: store.report });
   return { sandbox, store };
