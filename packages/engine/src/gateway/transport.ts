@@ -149,8 +149,10 @@ const NativeResponse = globalThis.Response;
 /** A web Response made with the runtime's own constructor where the global still wraps it. */
 export function webResponse(body: BodyInit | null, init: ResponseInit): Response {
   const current = globalThis.Response;
-  if (current === NativeResponse || current.prototype === NativeResponse.prototype) {
-    return new NativeResponse(body, init);
+  // A runtime that had no Response when the engine loaded (a polyfill installed later) uses the global.
+  const native = typeof NativeResponse === 'function' ? NativeResponse : null;
+  if (native !== null && (current === native || current.prototype === native.prototype)) {
+    return new native(body, init);
   }
   return new current(body, init);
 }

@@ -1,7 +1,7 @@
 import { createSandbox } from '@sandbank/engine';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // The engine answers with the runtime's own Response where the global only wraps it (MSW's
 // setupServer replaces it with a Proxy while it listens), and with whatever class replaced the global
@@ -55,5 +55,22 @@ describe('answers in a test suite that mocks other hosts', () => {
     expect(answer.status).toBe(404);
     const body = (await answer.json()) as { tppMessages: Array<{ code: string }> };
     expect(body.tppMessages[0]?.code).toBe('NOT_FOUND');
+  });
+
+  it('are made with a Response installed after the engine loaded where there was none', async () => {
+    vi.resetModules();
+    const global = globalThis as { Response?: typeof Response };
+    delete global.Response;
+    let fresh: typeof createSandbox;
+    try {
+      ({ createSandbox: fresh } = await import('@sandbank/engine'));
+    } finally {
+      globalThis.Response = original;
+    }
+    class Polyfill extends original {}
+    globalThis.Response = Polyfill;
+    const answer = await fresh({ now: () => NOW }).fetch(new Request('https://bank.example/_sandbank/clock'));
+    expect(answer).toBeInstanceOf(Polyfill);
+    expect(await answer.json()).toEqual({ now: '2026-03-02T10:00:00.000Z', offsetMs: 0 });
   });
 });
