@@ -8,11 +8,14 @@
  *   `gc` performance entries) and the p99 of the requests no collection touched; beside it, the
  *   tail of a control (as long a piece of plain arithmetic, timed after each request): the
  *   machine's own tail, which no code of ours makes;
+ * - which collections ran (scavenges, mark-compacts), how many and how long;
  * - the CPU profile (node:inspector, sampling every 100 µs, around the timed loop only): self time
  *   per request, grouped by where the code lives.
  */
 import { Session } from 'node:inspector/promises';
-import { PerformanceObserver } from 'node:perf_hooks';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
 import { fmt, stats } from './lib/measure.js';
 import { copies, requestKinds } from './node.js';
 
@@ -77,6 +80,14 @@ function summarise(profile: Profile, requests: number): Array<[string, number]> 
     .sort((a, b) => b[1] - a[1]);
 }
 
+/** The `gc` entries' kinds (perf_hooks constants NODE_PERFORMANCE_GC_*). */
+const GC_KINDS: Record<number, string> = {
+  [constants.NODE_PERFORMANCE_GC_MINOR]: 'scavenge',
+  [constants.NODE_PERFORMANCE_GC_MAJOR]: 'mark-compact',
+  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental marking',
+  [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks',
+};
+
 /** Plain arithmetic on the main thread: no allocation, no I/O, no promises. */
 function spin(iterations: number): number {
   let x = 0;
@@ -109,9 +120,13 @@ async function timeRequests(task: () => Promise<unknown>, rounds: number) {
     probe.push(performance.now() - started);
   }
   const iterations = calibrate(stats(probe).p50);
-  const gcs: Array<{ start: number; end: number }> = [];
+  const gcs: Array<{ start: number; end: number; kind: string }> = [];
   const observer = new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) gcs.push({ start: e.startTime, end: e.startTime + e.duration });
+    for (const e of list.getEntries()) {
+      const detail = (e as { detail?: { kind?: number } }).detail;
+      const kind = GC_KINDS[detail?.kind ?? 0] ?? 'other';
+      gcs.push({ start: e.startTime, end: e.startTime + e.duration, kind });
+    }
   });
   observer.observe({ entryTypes: ['gc'] });
   const cpuBefore = process.cpuUsage();
@@ -124,6 +139,7 @@ async function timeRequests(task: () => Promise<unknown>, rounds: number) {
     spans.push({ start, end });
     spin(iterations);
     control.push(performance.now() - end);
+    await neighbour?.();
   }
   const cpu = process.cpuUsage(cpuBefore);
   // The observer hears of collections a little later.
@@ -138,7 +154,10 @@ async function profiled(task: () => Promise<unknown>, rounds: number): Promise<P
   await session.post('Profiler.enable');
   await session.post('Profiler.setSamplingInterval', { interval: 100 });
   await session.post('Profiler.start');
-  for (let i = 0; i < rounds; i++) await task();
+  for (let i = 0; i < rounds; i++) {
+    await task();
+    await neighbour?.();
+  }
   const { profile } = (await session.post('Profiler.stop')) as { profile: Profile };
   session.disconnect();
   return profile;
@@ -147,7 +166,10 @@ async function profiled(task: () => Promise<unknown>, rounds: number): Promise<P
 /** Times the kind (no profiler attached), then profiles as many more requests of it. */
 async function measureKind(name: string, task: () => Promise<unknown>, rounds: number): Promise<void> {
   const gc = (globalThis as { gc?: () => void }).gc;
-  for (let i = 0; i < 200; i++) await task();
+  for (let i = 0; i < 200; i++) {
+    await task();
+    await neighbour?.();
+  }
   gc?.();
   const { spans, gcs, control, cpuMs } = await timeRequests(task, rounds);
   gc?.();
@@ -168,6 +190,11 @@ async function measureKind(name: string, task: () => Promise<unknown>, rounds: n
     `garbage collections: ${gcs.length}, ${fmt(gcMs / rounds)} a request; requests a collection overlapped: ` +
       `${touched.filter(Boolean).length}; of the slowest 1 % (${slow.length}), ${slowWithGc} overlapped one; ` +
       `without those, p99 ${fmt(untouched.p99)} (${(untouched.p99 / untouched.p50).toFixed(2)}× its median)`,
+  );
+  const kinds = new Map<string, number[]>();
+  for (const g of gcs) kinds.set(g.kind, [...(kinds.get(g.kind) ?? []), g.end - g.start]);
+  console.log(
+    `collections by kind: ${[...kinds].map(([kind, ms]) => `${kind} ${ms.length} (median ${fmt(stats(ms).p50)}, longest ${fmt(Math.max(...ms))})`).join(', ')}`,
   );
   console.log(
     `the control (plain arithmetic as long as the median request, after each): p50 ${fmt(control.p50)}, ` +
@@ -213,6 +240,24 @@ const send = (request: Request) => {
     await response.text();
   };
 };
+/**
+ * BENCH_NEIGHBOUR=msw: after each request (outside its timing), one request to MSW's `setupServer`
+ * answering a fixed JSON body, as `pnpm bench:node` interleaves them: what a neighbour in the same
+ * process (MSW's patched globals, its garbage, its code) does to the engine's requests. Its self time
+ * is in the profile too (the MSW group, and a share of undici's).
+ */
+let neighbour: (() => Promise<void>) | null = null;
+if (process.env.BENCH_NEIGHBOUR === 'msw') {
+  const fixed = await (await raw.fetch(copies(kinds.accounts)())).json();
+  const server = setupServer(
+    http.get(`${new URL(kinds.accounts.url).origin}/v1/accounts`, () => HttpResponse.json(fixed)),
+  );
+  server.listen({ onUnhandledRequest: 'bypass' });
+  const mswRequest = copies(kinds.accounts);
+  neighbour = async () => {
+    await (await fetch(mswRequest())).text();
+  };
+}
 // BENCH_KINDS picks some of them: `get,page,create` (the default).
 const picked = (process.env.BENCH_KINDS ?? 'get,page,create').split(',');
 if (picked.includes('get')) await measureKind('signed GET /v1/accounts', send(kinds.accounts), rounds);

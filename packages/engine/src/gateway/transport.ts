@@ -136,7 +136,28 @@ export function serialise(response: EngineResponse): WireResponse {
   return { status: response.status, headers: response.headers, body: null };
 }
 
+/**
+ * The runtime's own `Response`, as it was when the engine loaded. MSW's `setupServer`, while it
+ * listens, replaces `globalThis.Response` with a Proxy whose construct trap records every header's
+ * raw spelling (for Node's `http` module, which the engine's answers never pass through); in a test
+ * suite that mocks other hosts with MSW beside the sandbox, every answer paid for it (about 20 µs a
+ * signed GET, docs/decisions/native-response.md). Anything else that replaced the global is used as
+ * it is, so an answer is always an instance of the `Response` the caller sees.
+ */
+const NativeResponse = globalThis.Response;
+
+/** A web Response made with the runtime's own constructor where the global still wraps it. */
+export function webResponse(body: BodyInit | null, init: ResponseInit): Response {
+  const current = globalThis.Response;
+  // A runtime that had no Response when the engine loaded (a polyfill installed later) uses the global.
+  const native = typeof NativeResponse === 'function' ? NativeResponse : null;
+  if (native !== null && (current === native || current.prototype === native.prototype)) {
+    return new native(body, init);
+  }
+  return new current(body, init);
+}
+
 export function toWebResponse(response: EngineResponse): Response {
   const { status, headers, body } = serialise(response);
-  return new Response(body, { status, headers });
+  return webResponse(body, { status, headers });
 }
