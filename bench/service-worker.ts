@@ -32,7 +32,7 @@ const KARI = '13039319955';
 const SESSION = 'bench-session';
 
 /** A bare worker answering `body` (a JS expression) to GET /v1/accounts. */
-const bareWorker = (body: string) => `
+export const bareWorker = (body: string) => `
 self.addEventListener('install', (event) => event.waitUntil(self.skipWaiting()));
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 self.addEventListener('fetch', (event) => {
@@ -42,7 +42,7 @@ self.addEventListener('fetch', (event) => {
 });
 `;
 
-const barePage = (scope: string) => `<!doctype html><meta charset="utf-8"><title>bare</title><script>
+export const barePage = (scope: string) => `<!doctype html><meta charset="utf-8"><title>bare</title><script>
 window.ready = navigator.serviceWorker.register('${scope}sw.js', { scope: '${scope}' }).then(async () => {
   await navigator.serviceWorker.ready;
   if (!navigator.serviceWorker.controller) {
@@ -94,10 +94,10 @@ function mswWorkerScript(): string {
   return readFileSync(createRequire(import.meta.url).resolve('msw/mockServiceWorker.js'), 'utf8');
 }
 
-type HeaderList = Array<[string, string]>;
+export type HeaderList = Array<[string, string]>;
 
 /** Sequential round trips of GET /v1/accounts with the given headers, in ms. */
-function sequential(page: Page, headers: HeaderList[], expectStatus: number): Promise<number[]> {
+export function sequential(page: Page, headers: HeaderList[], expectStatus: number): Promise<number[]> {
   return page.evaluate(
     async ({ headers, path, expectStatus }) => {
       const times: number[] = [];
@@ -115,7 +115,7 @@ function sequential(page: Page, headers: HeaderList[], expectStatus: number): Pr
 }
 
 /** Requests per second with `inFlight` requests outstanding at any time. */
-function throughput(page: Page, headers: HeaderList[], inFlight: number): Promise<number> {
+export function throughput(page: Page, headers: HeaderList[], inFlight: number): Promise<number> {
   return page.evaluate(
     async ({ headers, path, inFlight }) => {
       let next = 0;
@@ -136,7 +136,7 @@ function throughput(page: Page, headers: HeaderList[], inFlight: number): Promis
 }
 
 /** Walks the consent SCA with clicks and returns the headers that read the consented accounts. */
-async function consent(page: Page, origin: string): Promise<Record<string, string>> {
+export async function consent(page: Page, origin: string): Promise<Record<string, string>> {
   const redirectUri = `${origin}/callback`;
   const answer = await signedFetch(page, '/v1/bank-offered-consents', {
     method: 'POST',

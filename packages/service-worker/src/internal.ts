@@ -1,6 +1,6 @@
 // `@sandbank/service-worker/internal`: what the workspace's own tests and benchmarks need beyond the
 // public entries (the worker bundled from source). Unstable and not for users (README.md).
-export { bundleWorker, openApiFile } from './bundle.js';
+export { buildWorker, bundleWorker, openApiFile } from './bundle.js';
 export {
   asn1jsUtilsNamespaces,
   pkijsTreeShakable,

@@ -119,18 +119,32 @@ export function createStateMirror(source: StateMirrorSource, options: StateMirro
     emit({ type: 'commit', commit: { seq: change.seq, patches: change.patches, state: current } });
   };
 
-  function read(): Promise<State> {
-    if (reading !== null) return reading;
+  /** One read: the state and what came on the channel while it was in flight. */
+  async function readOnce(): Promise<{ state: State; pass: Read }> {
     const marker = requestId();
     const seen = settleable(readTimeoutMs);
     const pass: Read = { marker, pending: [], cut: null, markerSeen: seen.settle };
     inFlight = pass;
+    try {
+      const response = await send(new Request(stateUrl, { headers: { 'X-Request-ID': marker } }));
+      if (!response.ok) throw new Error(`GET ${stateUrl.pathname} answered ${response.status}`);
+      const state = (await response.json()) as State;
+      await seen.settled;
+      return { state, pass };
+    } finally {
+      seen.settle();
+    }
+  }
+
+  function read(): Promise<State> {
+    if (reading !== null) return reading;
     reading = (async () => {
       try {
-        const response = await send(new Request(stateUrl, { headers: { 'X-Request-ID': marker } }));
-        if (!response.ok) throw new Error(`GET ${stateUrl.pathname} answered ${response.status}`);
-        const state = (await response.json()) as State;
-        await seen.settled;
+        let done = await readOnce();
+        // Its own entry never came and changes did: which of them the read includes is unknown, so
+        // read once more rather than guess (a second loss trusts the read, as before).
+        if (done.pass.cut === null && done.pass.pending.length > 0) done = await readOnce();
+        const { state, pass } = done;
         const cut = pass.cut ?? pass.pending.length;
         const included = pass.pending.slice(0, cut);
         current = state;
@@ -140,7 +154,6 @@ export function createStateMirror(source: StateMirrorSource, options: StateMirro
         for (const change of pass.pending.slice(cut)) apply(change);
         return current;
       } finally {
-        seen.settle();
         inFlight = null;
         reading = null;
       }

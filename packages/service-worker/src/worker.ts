@@ -205,9 +205,10 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin) return;
   if (!isSandboxPath(url.pathname, config.basePath)) return;
   // respondWith never sees a rejection: an engine bug is a 500 SYSTEM_ERROR, never a network error.
-  const requestId = event.request.headers.get('x-request-id') ?? undefined;
   event.respondWith(
-    answer(event.request, url).catch((error: unknown) => toErrorWebResponse(error, requestId)),
+    answer(event.request, url).catch((error: unknown) =>
+      toErrorWebResponse(error, event.request.headers.get('x-request-id') ?? undefined),
+    ),
   );
 });
 

@@ -1,4 +1,4 @@
-import type { SandboxEvent, State } from '@sandbank/engine';
+import type { RequestLogEntry, SandboxEvent, State } from '@sandbank/engine';
 import { installSandbox } from '@sandbank/engine/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -19,16 +19,21 @@ afterEach(async () => {
 /**
  * The bank behind the page's `fetch`, with the events a worker broadcasts ('state-change' with
  * patches only, 'request', 'storage'), as `registerSandbox()` delivers them; `drop` loses state
- * changes in transit.
+ * changes in transit, `dropEntry` request-log entries.
  */
-function workerLikeBank(drop: (seq: number) => boolean = () => false) {
+function workerLikeBank(
+  drop: (seq: number) => boolean = () => false,
+  dropEntry: (entry: RequestLogEntry) => boolean = () => false,
+) {
   const installed = installSandbox({ onUnhandledRequest: 'error', now: () => NOW, signatures: 'off' });
   cleanups.push(installed.uninstall);
   const listeners = new Set<(event: SandbankEvent) => void>();
   installed.sandbox.subscribe((event) => {
     const forwarded: SandbankEvent | null =
       event.type === 'request'
-        ? { type: 'request', entry: event.entry }
+        ? dropEntry(event.entry)
+          ? null
+          : { type: 'request', entry: event.entry }
         : drop(event.commit.seq)
           ? null
           : { type: 'state-change', seq: event.commit.seq, patches: event.commit.patches };
@@ -127,6 +132,28 @@ describe('createStateMirror', () => {
     await mirror.getState(); // waits for that read
     await expect(mirror.refresh()).resolves.toEqual(sandbox.getState());
     expect(reads).toEqual(['/_sandbank/state', '/_sandbank/state', '/_sandbank/state']);
+  });
+
+  it('reads again when its own log entry is lost while a change arrives, rather than guess whether it includes the change', async () => {
+    let lost = 0;
+    const { sandbox, source } = workerLikeBank(
+      () => false,
+      (entry) => entry.path === '/_sandbank/state' && lost++ === 0,
+    );
+    const reads: string[] = [];
+    const mirror = createStateMirror(source, {
+      readTimeoutMs: 1,
+      fetch: async (request) => {
+        const response = await fetch(request);
+        reads.push(new URL(request.url).pathname);
+        // Another tab's change, after the first read was answered: the read does not include it.
+        if (reads.length === 1) expect((await advance(45)).status).toBe(200);
+        return response;
+      },
+    });
+    expect(await mirror.getState()).toEqual(sandbox.getState());
+    expect(mirror.current()?.clock.offsetMs).toBe(45 * 60_000);
+    expect(reads).toEqual(['/_sandbank/state', '/_sandbank/state']);
   });
 
   it('stops following the events once closed', async () => {
