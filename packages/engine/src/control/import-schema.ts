@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { Ledger } from '../core/ledger.js';
-import { BankState, Snapshot, State, Transaction } from '../core/state.js';
+import { Snapshot, State, Transaction } from '../core/state.js';
 import { strictCopy } from '../core/strict-schema.js';
 
 /**
@@ -36,6 +36,6 @@ export const StateForImport =
     : State.extend({
         transactions,
         snapshots: z
-          .record(z.string(), Snapshot.extend({ state: BankState.extend({ transactions }) }))
+          .record(z.string(), Snapshot.extend({ state: Snapshot.shape.state.extend({ transactions }) }))
           .default({}),
       });
