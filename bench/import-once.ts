@@ -2,7 +2,8 @@
  * One import of a large state through `sandbox.fetch`, for side-by-side runs against another
  * checkout (docs/benchmarks.md, "The import"): builds the state with `bench/lib/big-state.ts`, then
  * times making the `Request` from the JSON text to the 204, in wall time and in CPU time
- * (`process.cpuUsage()`, all of the process's threads), and prints one JSON line.
+ * (`process.cpuUsage()`, all of the process's threads), and prints one JSON line, with the heap the
+ * imported state holds (heap used after a full collection, the body text still held, against before).
  *
  *   node --conditions=@sandbank/source --expose-gc --max-old-space-size=8192 --import tsx \
  *     bench/import-once.ts 1000000
@@ -32,6 +33,12 @@ const imported = Object.values(sandbox.getState().transactions).reduce(
   (n, ledger) => n + ledger.reduce((m, chunk) => m + chunk.length, 0),
   0,
 );
+/** What the imported state added to the heap, measured after a full collection (with --expose-gc). */
+function heapHeldMb(): number | null {
+  if (globalThis.gc === undefined) return null;
+  globalThis.gc();
+  return Math.round((process.memoryUsage().heapUsed - heapBefore.heapUsed) / 1e6);
+}
 console.log(
   JSON.stringify({
     transactions: count,
@@ -41,5 +48,6 @@ console.log(
     cpuMs: Math.round((cpu.user + cpu.system) / 1000),
     rssMb: Math.round(process.memoryUsage().rss / 1e6),
     rssBeforeMb: Math.round(heapBefore.rss / 1e6),
+    heapHeldMb: heapHeldMb(),
   }),
 );

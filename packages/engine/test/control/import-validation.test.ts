@@ -1,10 +1,11 @@
 import { api, newSandbox } from '@sandbank/test-support/payments';
 import { describe, expect, it } from 'vitest';
 
-type Exported = { transactions: Record<string, Array<Array<Record<string, unknown>>>> } & Record<
-  string,
-  unknown
->;
+type Row = Record<string, unknown>;
+type Exported = {
+  transactions: Record<string, Row[][]>;
+  snapshots: Record<string, { state: Exported }>;
+} & Row;
 
 async function exported(sandbox: ReturnType<typeof newSandbox>): Promise<Exported> {
   const answer = await api(sandbox, 'GET', '/_sandbank/state');
@@ -76,5 +77,111 @@ describe('a JSON body too deep is refused with the path where it goes too deep',
       code: 'FORMAT_ERROR',
       path: Array.from({ length: 32 }, () => 'a').join('.'),
     });
+  });
+});
+
+/** An account with booked transactions, and the first transaction of its ledger. */
+function firstTransaction(state: Exported): { accountId: string; transaction: Row } {
+  const [accountId, ledger] = Object.entries(state.transactions).find(([, l]) => l.length > 0) ?? [];
+  const transaction = ledger?.[0]?.[0];
+  if (accountId === undefined || transaction === undefined) throw new Error('the seed holds no transactions');
+  return { accountId, transaction };
+}
+
+describe('importing ledgers (PUT /_sandbank/state)', () => {
+  it('drops fields the state does not define from a transaction and its accounts, keeping the rest', async () => {
+    const sandbox = newSandbox();
+    const before = await exported(sandbox);
+    const state = structuredClone(before);
+    const { transaction } = firstTransaction(state);
+    transaction.note = 'not a field of a transaction';
+    transaction.creditorAccount = { bban: '12345678903', colour: 'blue' };
+    const answer = await api(sandbox, 'PUT', '/_sandbank/state', { body: state });
+    expect(answer.status).toBe(204);
+    const after = await exported(sandbox);
+    const { transaction: imported } = firstTransaction(after);
+    expect(imported).not.toHaveProperty('note');
+    expect(imported.creditorAccount).toEqual({ bban: '12345678903' });
+    delete transaction.note;
+    transaction.creditorAccount = { bban: '12345678903' };
+    expect(after).toEqual(state);
+  });
+
+  it("checks a snapshot's ledgers like the bank's, naming the path of a bad amount", async () => {
+    const sandbox = newSandbox();
+    expect((await api(sandbox, 'POST', '/_sandbank/snapshots', { body: { name: 'first' } })).status).toBe(
+      201,
+    );
+    const before = await exported(sandbox);
+    const state = structuredClone(before);
+    const saved = state.snapshots.first?.state as Exported;
+    const { accountId, transaction } = firstTransaction(saved);
+    transaction.amount = '1,5';
+    const answer = await api(sandbox, 'PUT', '/_sandbank/state', { body: state });
+    expect(answer.status).toBe(400);
+    expect(answer.body.tppMessages[0]).toMatchObject({
+      code: 'FORMAT_ERROR',
+      path: `snapshots.first.state.transactions.${accountId}.0.0.amount`,
+    });
+    expect(await exported(sandbox)).toEqual(before);
+  });
+
+  it('refuses a ledger that is not a list of chunks, naming where', async () => {
+    const sandbox = newSandbox();
+    const before = await exported(sandbox);
+    const state = structuredClone(before);
+    const { accountId } = firstTransaction(state);
+    (state.transactions as Record<string, unknown>)[accountId] = { 0: [] };
+    const answer = await api(sandbox, 'PUT', '/_sandbank/state', { body: state });
+    expect(answer.status).toBe(400);
+    expect(answer.body.tppMessages[0]).toMatchObject({
+      code: 'FORMAT_ERROR',
+      path: `transactions.${accountId}`,
+    });
+    expect(await exported(sandbox)).toEqual(before);
+  });
+
+  it('refuses a value nested too deep inside a transaction, naming the level', async () => {
+    const sandbox = newSandbox();
+    const before = await exported(sandbox);
+    const state = structuredClone(before);
+    const { accountId, transaction } = firstTransaction(state);
+    let deep: unknown = { end: true };
+    for (let i = 0; i < 40; i++) deep = { a: deep };
+    transaction.creditorAccount = deep;
+    const answer = await api(sandbox, 'PUT', '/_sandbank/state', { body: state });
+    expect(answer.status).toBe(400);
+    // transactions.<id>[0][0].creditorAccount is level 5: the 33rd is 27 levels of `a` further.
+    const levels = Array.from({ length: 27 }, () => '.a').join('');
+    expect(answer.body.tppMessages[0]).toMatchObject({
+      code: 'FORMAT_ERROR',
+      path: `transactions.${accountId}[0][0].creditorAccount${levels}`,
+    });
+    expect(await exported(sandbox)).toEqual(before);
+  });
+
+  it("keeps a transaction's fields in the file's order, so an export after an import gives the file back", async () => {
+    const sandbox = newSandbox();
+    const state = await exported(sandbox);
+    const { accountId } = firstTransaction(state);
+    const ledger = state.transactions[accountId] as Row[][];
+    const chunk = ledger[0] as Row[];
+    // The same fields, the amount and currency first.
+    chunk[0] = (({ amount, currency, ...rest }) => ({ amount, currency, ...rest }))(chunk[0] as Row);
+    expect((await api(sandbox, 'PUT', '/_sandbank/state', { body: state })).status).toBe(204);
+    const again = await exported(sandbox);
+    expect(Object.keys(again.transactions[accountId]?.[0]?.[0] ?? {})).toEqual(Object.keys(chunk[0] as Row));
+    expect(again).toEqual(state);
+  });
+
+  it('keeps the imported ledger frozen, so no later request can change it in place', async () => {
+    const sandbox = newSandbox();
+    const state = await exported(sandbox);
+    expect((await api(sandbox, 'PUT', '/_sandbank/state', { body: state })).status).toBe(204);
+    const { accountId } = firstTransaction(state);
+    const ledger = sandbox.getState().transactions[accountId] ?? [];
+    expect(Object.isFrozen(ledger)).toBe(true);
+    expect(Object.isFrozen(ledger[0])).toBe(true);
+    expect(Object.isFrozen(ledger[0]?.[0])).toBe(true);
   });
 });
