@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { apiError } from '../core/errors.js';
 import { empty, json } from '../core/http.js';
 import { ownEntry } from '../core/ids.js';
+import { paymentCount } from '../core/records.js';
 import type { Operation } from '../core/router.js';
 import type { BankState, Snapshot, State } from '../core/state.js';
 import { parseWith } from '../core/validate.js';
@@ -23,7 +24,7 @@ function describe(name: string, snapshot: Snapshot) {
   return {
     name,
     savedAt: snapshot.savedAt,
-    payments: Object.keys(state.payments).length,
+    payments: paymentCount(state),
     consents: Object.keys(state.consents).length,
     accounts: Object.keys(state.accounts).length,
   };

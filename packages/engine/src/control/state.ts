@@ -1,9 +1,9 @@
 import { isDraft, original } from 'immer';
 import * as z from 'zod';
 import { apiError } from '../core/errors.js';
+import { exportedRecords, stateFromExport, stateToExport } from '../core/exported-records.js';
 import { freezeDeep } from '../core/freeze.js';
 import { empty, json } from '../core/http.js';
-import { exportedState } from '../core/replay.js';
 import type { Operation } from '../core/router.js';
 import { State } from '../core/state.js';
 import { parseWith } from '../core/validate.js';
@@ -11,14 +11,19 @@ import { reseed } from '../sandbox-api/seed.js';
 
 /**
  * GET /_sandbank/state: the whole state, for export (the untouched original: no copy of a large state;
- * the replay memory's blocks joined, as the format lists them).
+ * the replay memory's blocks joined and the payments and authorisations flat, as the format lists them).
  */
 export const exportState: Operation = (draft) =>
-  json(200, exportedState(isDraft(draft) ? (original(draft) as State) : draft));
+  json(200, stateToExport(isDraft(draft) ? (original(draft) as State) : (draft as State)));
 
 /** PUT /_sandbank/state: replaces the state; an invalid state is rejected whole. */
 export const importState: Operation = (draft, input) => {
-  const parsed = State.safeParse(input.body);
+  // The export's format, or the engine's own shape (`sandbox.getState()`): chunks are listed flat
+  // first, so both are checked by the one schema (docs/decisions/keyed-chunks.md).
+  const body = input.body;
+  const flat =
+    typeof body === 'object' && body !== null && !Array.isArray(body) ? exportedRecords(body as State) : body;
+  const parsed = State.safeParse(flat);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const path = issue?.path.join('.') ?? '';
@@ -32,10 +37,11 @@ export const importState: Operation = (draft, input) => {
   // the change, recording every object in a set to find drafts that cannot be there (a third of an
   // import of 1 000 000 transactions, docs/benchmarks.md). The state is frozen either way; a plain
   // Object.freeze walk, not immer's `freeze`, which costs several times as much.
-  freezeDeep(parsed.data);
+  const imported = stateFromExport(parsed.data);
+  freezeDeep(imported);
   // A file exported before snapshots existed (or saved without them) leaves the bank's snapshots as they are.
   const keepSnapshots = typeof input.body === 'object' && input.body !== null && !('snapshots' in input.body);
-  Object.assign(draft, keepSnapshots ? { ...parsed.data, snapshots: draft.snapshots } : parsed.data);
+  Object.assign(draft, keepSnapshots ? { ...imported, snapshots: draft.snapshots } : imported);
   return empty(204);
 };
 

@@ -1,6 +1,7 @@
 // part 4.1: X-Request-ID is unique per call, so the bank carries out a signed request once; a replay
 // within the signature's window is refused (docs/security.md, "Replayed requests").
 import { createHash } from 'node:crypto';
+import { paymentCount } from '@sandbank/engine';
 import { NOW, ndctBody, paymentHeaders } from '@sandbank/test-support/payments';
 import { TEST_TPP, TEST_TPP_REGISTRATION } from '@sandbank/test-support/signing';
 import { describe, expect, it } from 'vitest';
@@ -50,7 +51,7 @@ async function send(sandbox: Sandbox, request: Request) {
   return { status: response.status, body: text === '' ? null : JSON.parse(text) };
 }
 
-const payments = (sandbox: Sandbox) => Object.keys(sandbox.getState().payments).length;
+const payments = (sandbox: Sandbox) => paymentCount(sandbox.getState());
 
 describe('a replayed signed request', () => {
   it('is refused with 409 CONFLICT on X-Request-ID, and the payment is made once', async () => {
