@@ -50,7 +50,8 @@ function flat<T>(value: KeyedChunks<T>): Record<string, T> {
   return isKeyed(value) ? flatRecord(value) : (value as unknown as Record<string, T>);
 }
 
-function exportedBank(bank: BankState): ExportedBankState {
+/** A bank (a snapshot's) as the export lists it: payments and authorisations flat. */
+export function exportedBank(bank: BankState): ExportedBankState {
   return { ...bank, payments: flat(bank.payments), authorisations: flat(bank.authorisations) };
 }
 
