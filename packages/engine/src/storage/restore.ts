@@ -170,7 +170,11 @@ async function fold(
     try {
       // A state stored before the payments and authorisations were kept in chunks is converted
       // before the first change that writes them in chunks (core/exported-records.ts).
-      if (writesChunks(entry.patches)) state = stateFromExport(state);
+      if (writesChunks(entry.patches)) {
+        const inChunks = stateFromExport(state);
+        replaced ||= inChunks !== state;
+        state = inChunks;
+      }
       state = applyLogEntry(state, entry.patches);
     } catch (error) {
       throw new StoredStateError(`change ${entry.seq} does not apply: ${(error as Error).message}`);
