@@ -223,6 +223,24 @@ describe('the bounds of the memory', () => {
     expect(createCustomer(state, TEST_TPP, 'w-1', NOW).response.status).toBe(201);
   });
 
+  it('forgets the id expiring first when it is not the first stored', () => {
+    let state = createSeedState('sandbank', NOW);
+    const write = (requestId: string, signedAt: number) => {
+      const done = createCustomer(state, TEST_TPP, requestId, signedAt);
+      expect(done.response.status).toBe(201);
+      state = done.state;
+    };
+    write('late', NOW);
+    for (let i = 1; i < MAX_IDS_PER_TPP; i++) write(`e-${i}`, NOW - 10_000 + i);
+    write('one-more', NOW);
+    const memory = state.seenRequests[TEST_TPP];
+    const ids = Object.keys(Object.assign({}, ...(memory?.earlier ?? []), memory?.ids));
+    expect(ids).toHaveLength(MAX_IDS_PER_TPP);
+    expect(ids).not.toContain('e-1');
+    expect(ids).toContain('late');
+    expect(ids).toContain('one-more');
+  });
+
   it('exports every id of a TPP in one record, oldest first, and imports it back', async () => {
     let state = createSeedState('sandbank', NOW);
     for (let i = 1; i <= 120; i++) state = createCustomer(state, TEST_TPP, `e-${i}`, NOW).state;
