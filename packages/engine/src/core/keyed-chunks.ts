@@ -54,6 +54,15 @@ export function isKeyed(value: unknown): value is KeyedChunks<unknown> {
   return Array.isArray(chunks) && Array.isArray(where) && where.length === BUCKETS;
 }
 
+/** Sets an own property, even one named `__proto__` (an assignment would set the prototype). */
+function setOwn<T>(record: Record<string, T>, key: string, value: T): void {
+  if (key === '__proto__') {
+    Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    record[key] = value;
+  }
+}
+
 /** Chunks of a flat record, in its order (an imported or exported state's `payments`). */
 export function keyedFrom<T>(record: Readonly<Record<string, T>>): KeyedChunks<T> {
   const keyed = emptyKeyed<T>();
@@ -65,8 +74,8 @@ export function keyedFrom<T>(record: Readonly<Record<string, T>>): KeyedChunks<T
       chunk = {};
       size = 0;
     }
-    chunk[id] = record[id] as T;
-    (keyed.where[bucketOf(id)] as Record<string, number>)[id] = keyed.chunks.length;
+    setOwn(chunk, id, record[id] as T);
+    setOwn(keyed.where[bucketOf(id)] as Record<string, number>, id, keyed.chunks.length);
     size++;
   }
   if (size > 0) keyed.chunks.push(chunk);
@@ -75,7 +84,9 @@ export function keyedFrom<T>(record: Readonly<Record<string, T>>): KeyedChunks<T
 
 /** The flat record the export lists: every entry, in insertion order. */
 export function flatRecord<T>(keyed: KeyedChunks<T>): Record<string, T> {
-  return Object.assign({}, ...keyed.chunks) as Record<string, T>;
+  const record: Record<string, T> = {};
+  for (const chunk of keyed.chunks) for (const id of Object.keys(chunk)) setOwn(record, id, chunk[id] as T);
+  return record;
 }
 
 /**
