@@ -1,4 +1,5 @@
 import type { Patch } from 'immer';
+import { flatRecord, isKeyed } from './keyed-chunks.js';
 
 /** One change a request committed to the bank, as the request log shows it. */
 export interface StateChange {
@@ -56,12 +57,19 @@ function carry(change: StateChange, side: 'before' | 'after', value: unknown): v
   }
 }
 
+/** Entries kept in chunks, as the one flat record the export lists; anything else as it is. */
+function shownFlat(value: unknown): unknown {
+  return isKeyed(value) ? flatRecord(value) : value;
+}
+
 /** A patch as the log shows it, and the path in the state where its value before is read. */
 interface Shown {
   op: Patch['op'];
   path: Array<string | number>;
   at: Array<string | number>;
   value: unknown;
+  /** A whole slice of entries in chunks (an import, a reset): shown flat, before and after. */
+  flat?: boolean;
 }
 
 /**
@@ -71,8 +79,11 @@ interface Shown {
  */
 function shown(patch: Patch, before: unknown): Shown[] {
   const [slice, part, , ...rest] = patch.path;
-  const keyed =
-    (slice === 'payments' || slice === 'authorisations') && (part === 'chunks' || part === 'where');
+  const entries = slice === 'payments' || slice === 'authorisations';
+  if (entries && patch.path.length === 1) {
+    return [{ op: patch.op, path: [slice], at: patch.path, value: shownFlat(patch.value), flat: true }];
+  }
+  const keyed = entries && (part === 'chunks' || part === 'where');
   if (!keyed) return [{ op: patch.op, path: [...patch.path], at: patch.path, value: patch.value }];
   if (part === 'where' || patch.path.length < 3) return [];
   if (rest.length > 0) return [{ op: patch.op, path: [slice, ...rest], at: patch.path, value: patch.value }];
@@ -109,7 +120,7 @@ export function describeChanges(
       const kind: StateChange['kind'] =
         item.op === 'remove' ? 'removed' : previous.found && !isArrayAppend ? 'changed' : 'added';
       const change: StateChange = { kind, path: item.path };
-      if (kind !== 'added') carry(change, 'before', previous.value);
+      if (kind !== 'added') carry(change, 'before', item.flat ? shownFlat(previous.value) : previous.value);
       if (kind !== 'removed') carry(change, 'after', item.value);
       changes.push(change);
     }

@@ -5,6 +5,7 @@ import {
   paymentCount,
   paymentList,
   type Sandbox,
+  type StateChange,
   stateToExport,
 } from '@sandbank/engine';
 import { createPayment, NOW, ndctBody, newSandbox } from '@sandbank/test-support/payments';
@@ -84,5 +85,20 @@ describe('payments and authorisations kept in chunks (docs/decisions/keyed-chunk
     const [id] = await createMany(sb, 1);
     expect(paths).toContainEqual(['payments', id]);
     expect(paths.filter((path) => path[0] === 'payments' || path[0] === 'authorisations')).toHaveLength(2);
+  });
+
+  it('shows a reset in the request log as the payments it removed, by id', async () => {
+    const sb = newSandbox();
+    const ids = await createMany(sb, 3);
+    const changes: StateChange[] = [];
+    sb.subscribe((event) => {
+      if (event.type === 'request') changes.push(...event.entry.changes);
+    });
+    const reset = await sb.fetch(new Request('http://bank.test/_sandbank/reset', { method: 'POST' }));
+    expect(reset.status).toBe(204);
+    const payments = changes.find((change) => change.path.length === 1 && change.path[0] === 'payments');
+    expect(payments?.kind).toBe('changed');
+    expect(Object.keys(payments?.before as object)).toEqual(ids);
+    expect(payments?.after).toEqual({});
   });
 });
