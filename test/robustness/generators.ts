@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createSandbox, makeBban, type Route, type Sandbox, type State } from '@sandbank/engine';
+import { createSandbox, makeBban, paymentList, type Route, type Sandbox, type State } from '@sandbank/engine';
 import { toMinor } from '@sandbank/engine/internal';
 import { consent, FJORDLYS, KARI } from '@sandbank/test-support/ais';
 import { signing, TEST_TPP_REGISTRATION } from '@sandbank/test-support/signing';
@@ -334,7 +334,7 @@ function resolvePayment(text: string, state: State, pick: number): string {
   const accounts = Object.values(state.accounts).filter((a) => a.currency === 'NOK');
   const kari = accounts.filter((a) => a.customerNumber === KARI);
   const creditors = [...accounts.map((a) => a.bban), OUTSIDE_BBAN];
-  const payments = Object.keys(state.payments);
+  const payments = paymentList(state).map((e) => e.paymentId);
   return text
     .replaceAll('__DEBTOR__', kari[pick % Math.max(kari.length, 1)]?.bban ?? 'none')
     .replaceAll('__CREDITOR__', creditors[Math.floor(pick / 3) % creditors.length] ?? OUTSIDE_BBAN)
@@ -544,7 +544,7 @@ export function documentedTransitions(): Set<string> {
 
 /** Every payment's status history starts at RCVD and moves only along the documented diagram. */
 export function checkPaymentHistories(state: State, edges: Set<string>, label: string): Violation | null {
-  for (const payment of Object.values(state.payments)) {
+  for (const payment of paymentList(state)) {
     const path = ['[*]', ...payment.statusHistory.map((h) => h.status)];
     for (let i = 1; i < path.length; i++) {
       const edge = `${path[i - 1]} ${path[i]}`;

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { State } from '@sandbank/engine';
+import { paymentById } from '@sandbank/engine';
 import { stateWithTransactions } from '@sandbank/test-support/ais';
 import { asSandbox, type CreatedBank, createBank, runtime } from '@sandbank/test-support/hosted';
 import { approve, createPayment, ndctBody, state } from '@sandbank/test-support/payments';
@@ -127,7 +128,7 @@ describe('a hosted bank’s durable state', () => {
     await rt.restart();
     const after = asSandbox(here(bank));
     const stored = await state(after);
-    for (const id of ids) expect(stored.payments[id]).toBeDefined();
+    for (const id of ids) expect(paymentById(stored, id)).toBeDefined();
     for (const id of ids) expect((await approve(after, id)).status).toBeLessThan(300);
     const moved = await control(bank, '/_sandbank/clock', {
       method: 'POST',
@@ -135,7 +136,7 @@ describe('a hosted bank’s durable state', () => {
     });
     expect(moved.status).toBe(200);
     const settled = await state(asSandbox(here(bank)));
-    expect(ids.map((id) => settled.payments[id]?.transactionStatus)).toEqual(Array(50).fill('ACSC'));
+    expect(ids.map((id) => paymentById(settled, id)?.transactionStatus)).toEqual(Array(50).fill('ACSC'));
     expect(totalBooked(settled)).toBe(totalBooked(before));
   });
 

@@ -11,9 +11,18 @@ export type { CookieJar, StoredCookie } from './core/cookie-jar.js';
 export { createMemoryCookieJar } from './core/cookie-jar.js';
 export type { ErrorCode, TppMessage } from './core/errors.js';
 export { ApiError, apiError, ERROR_STATUSES } from './core/errors.js';
+export { stateFromExport, stateToExport } from './core/exported-records.js';
 export type { FaultEffect, FaultMatch, FaultRule } from './core/fault-state.js';
 export type { HistoryPoint } from './core/history.js';
 export type { EngineRequest, EngineResponse } from './core/http.js';
+export { type KeyedChunks, keyedFrom } from './core/keyed-chunks.js';
+export {
+  authorisationById,
+  authorisationList,
+  paymentById,
+  paymentCount,
+  paymentList,
+} from './core/records.js';
 export type { Route, Service } from './core/router.js';
 export type {
   Account,
@@ -24,6 +33,9 @@ export type {
   CardTransaction,
   Consent,
   Customer,
+  ExportedBankState,
+  ExportedSnapshot,
+  ExportedState,
   PageSession,
   Payment,
   PaymentStatus,

@@ -2,11 +2,12 @@ import { freeze, type Patch } from 'immer';
 import { describeCommit, type StateChange } from './core/changes.js';
 import type { AcceptFixDefaults, Profile } from './core/context.js';
 import type { CookieJar } from './core/cookie-jar.js';
+import { stateFromExport } from './core/exported-records.js';
 import { createHistory } from './core/history.js';
 import { parseMount } from './core/mount.js';
 import { CONTROL_ROOT } from './core/router.js';
 import { useSigningClock } from './core/signing-clock.js';
-import type { RegisteredTpp, State } from './core/state.js';
+import type { ExportedState, RegisteredTpp, State } from './core/state.js';
 import { type FaultControls, faultControls } from './faults/client.js';
 import { createApp } from './gateway/app.js';
 import { consoleLogger, type Logger } from './gateway/error-response.js';
@@ -50,8 +51,12 @@ export interface SandboxOptions {
   publicUrl?: string;
   /** Seed for ids and generated data: the same seed and requests give byte-identical responses. */
   seed?: string;
-  /** Start from this state instead of the seed (e.g. restored from storage). */
-  initialState?: State;
+  /**
+   * Start from this state instead of the seed (e.g. restored from storage): the engine's own shape
+   * (`getState()`) or an export (`GET /_sandbank/state`), whose payments and authorisations are
+   * put in chunks as an import puts them.
+   */
+  initialState?: State | ExportedState;
   /**
    * The clock-source time (epoch ms) the seeded data is made at: its history ends there (default: the
    * source's time at creation). An adapter that builds the same bank again from its seed, instead of
@@ -180,7 +185,10 @@ export function createSandbox(options: SandboxOptions = {}): SandboxWithFaults {
     ...(options.subtle ? { subtle: options.subtle } : {}),
     ...(options.trustAnchors ? { trustAnchors: options.trustAnchors } : {}),
   });
-  let state: State = options.initialState ?? createSeedState(seed, options.seedTime ?? source());
+  let state: State =
+    options.initialState === undefined
+      ? createSeedState(seed, options.seedTime ?? source())
+      : stateFromExport(options.initialState);
   if (options.registeredTpps !== undefined) {
     const registry = { ...state.tppRegistry };
     for (const tpp of options.registeredTpps) {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { basketStatusOf, consentRenewalDue, type State } from '@sandbank/engine';
+import { basketStatusOf, consentRenewalDue, paymentById, type State } from '@sandbank/engine';
 import { describe, expect, it } from 'vitest';
 import {
   basketHistory,
@@ -47,7 +47,7 @@ describe('guided TPP flows against the engine', () => {
   it('payment → SCA → clock → batch → settled (ACSC)', async () => {
     const { vars, state } = await runFlow('payment');
     expect(vars.status).toBe('ACSC');
-    const payment = state.payments[vars.paymentId!];
+    const payment = paymentById(state, vars.paymentId!);
     expect(payment?.instructions[0]?.instructedAmount).toEqual({ amount: '250.00', currency: 'NOK' });
     expect(payment?.statusHistory.map((h) => h.status).at(0)).toBe('RCVD');
     expect(payment?.statusHistory.map((h) => h.status).at(-1)).toBe('ACSC');

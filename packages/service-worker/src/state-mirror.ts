@@ -1,4 +1,4 @@
-import type { SandboxEvent, State } from '@sandbank/engine';
+import { type ExportedState, type SandboxEvent, type State, stateFromExport } from '@sandbank/engine';
 import { applyPatches, enablePatches } from 'immer';
 import type { SandbankEvent } from './protocol.js';
 
@@ -128,7 +128,9 @@ export function createStateMirror(source: StateMirrorSource, options: StateMirro
     try {
       const response = await send(new Request(stateUrl, { headers: { 'X-Request-ID': marker } }));
       if (!response.ok) throw new Error(`GET ${stateUrl.pathname} answered ${response.status}`);
-      const state = (await response.json()) as State;
+      // The export lists payments and authorisations flat; the engine's patches that follow address
+      // its own shape (chunks), so the read is converted as an import converts it.
+      const state = stateFromExport((await response.json()) as ExportedState);
       await seen.settled;
       return { state, pass };
     } finally {

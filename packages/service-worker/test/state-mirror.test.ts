@@ -1,5 +1,12 @@
-import type { RequestLogEntry, SandboxEvent, State } from '@sandbank/engine';
+import {
+  authorisationList,
+  paymentById,
+  type RequestLogEntry,
+  type SandboxEvent,
+  type State,
+} from '@sandbank/engine';
 import { installSandbox } from '@sandbank/engine/testing';
+import { createPayment, ndctBody } from '@sandbank/test-support/payments';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createStateMirror,
@@ -77,6 +84,23 @@ describe('createStateMirror', () => {
     expect(commits.at(-1)?.clock.offsetMs).toBe(60 * 60_000);
     expect(mirror.current()).toEqual(sandbox.getState());
     expect(await mirror.getState()).not.toBe(first);
+  });
+
+  it('reads payments from the export (flat) and follows their changes in the engine’s shape', async () => {
+    const { sandbox, source } = workerLikeBank();
+    const first = await createPayment(sandbox, ndctBody(sandbox.getState()));
+    expect(first.status).toBe(201);
+    const mirror = createStateMirror(source);
+    expect(await mirror.getState()).toEqual(sandbox.getState());
+    const second = await createPayment(sandbox, ndctBody(sandbox.getState()), {
+      query: '?allowLogicalDuplicate=true',
+    });
+    expect(second.status).toBe(201);
+    const shown = mirror.current() as State;
+    expect(shown).toEqual(sandbox.getState());
+    expect(paymentById(shown, first.body.paymentId)?.transactionStatus).toBe('RCVD');
+    expect(paymentById(shown, second.body.paymentId)?.transactionStatus).toBe('RCVD');
+    expect(authorisationList(shown)).toHaveLength(2);
   });
 
   it('answers a request once its own changes are in the state it shows', async () => {

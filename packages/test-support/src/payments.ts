@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { type Account, createSandbox, type Sandbox, type State } from '@sandbank/engine';
+import {
+  type Account,
+  createSandbox,
+  type ExportedState,
+  type Sandbox,
+  type State,
+  stateFromExport,
+} from '@sandbank/engine';
 import { signing, TEST_TPP_REGISTRATION } from './signing.js';
 
 /** Monday 2 March 2026, 10:00 UTC: a banking day, between the 09:00 and 12:00 batches. */
@@ -79,8 +86,9 @@ export function paymentHeaders(
   };
 }
 
+/** The bank's state as exported (`GET /_sandbank/state`), in the engine's shape (read it with `paymentById`…). */
 export async function state(sandbox: Sandbox): Promise<State> {
-  return (await api(sandbox, 'GET', '/_sandbank/state')).body as State;
+  return stateFromExport((await api(sandbox, 'GET', '/_sandbank/state')).body as ExportedState);
 }
 
 export function account(s: State, customerNumber: string, name: string): Account {

@@ -1,6 +1,7 @@
 import type { Draft } from 'immer';
 import type { RequestContext } from '../core/context.js';
 import { apiError } from '../core/errors.js';
+import { paymentById } from '../core/records.js';
 import type { PaymentStatus, SigningBasket, State } from '../core/state.js';
 import { tppIdOf } from '../payments/owner.js';
 import { samePsu } from '../payments/present.js';
@@ -24,10 +25,10 @@ export function worstCaseStatus(statuses: readonly (PaymentStatus | undefined)[]
 
 /** The basket's status now: the worst case over its payments' current statuses (part 3 rule 1). */
 export function basketStatusOf(
-  state: Pick<State, 'payments'> | Draft<Pick<State, 'payments'>>,
+  state: Pick<State, 'payments'>,
   basket: Pick<SigningBasket, 'paymentIds'> | Draft<Pick<SigningBasket, 'paymentIds'>>,
 ): BasketStatus {
-  return worstCaseStatus(basket.paymentIds.map((id) => state.payments[id]?.transactionStatus));
+  return worstCaseStatus(basket.paymentIds.map((id) => paymentById(state, id)?.transactionStatus));
 }
 
 /** A basket can be deleted while none of its payments has been authorised. */
@@ -35,7 +36,9 @@ export function basketDeletable(
   state: State | Draft<State>,
   basket: SigningBasket | Draft<SigningBasket>,
 ): boolean {
-  return basket.paymentIds.every((id) => !state.payments[id]?.statusHistory.some((h) => h.status === 'ACTC'));
+  return basket.paymentIds.every(
+    (id) => !paymentById(state, id)?.statusHistory.some((h) => h.status === 'ACTC'),
+  );
 }
 
 export function basketPath(ctx: RequestContext, basketId: string): string {

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { apiError, apiErrors, tppMessage } from '../core/errors.js';
 import { json } from '../core/http.js';
 import { allocateId } from '../core/ids.js';
+import { paymentById } from '../core/records.js';
 import type { Operation } from '../core/router.js';
 import type { SigningBasket } from '../core/state.js';
 import { parseWith } from '../core/validate.js';
@@ -39,7 +40,7 @@ export const createSigningBasket: Operation = (draft, input, ctx) => {
   const seen = new Set<string>();
   for (const [i, id] of paymentIds.entries()) {
     const path = `paymentIds[${i}]`;
-    const payment = draft.payments[id];
+    const payment = paymentById(draft, id);
     const samePsu =
       payment !== undefined &&
       ((headers['psu-id'] !== undefined && payment.psuId === headers['psu-id']) ||
@@ -99,7 +100,7 @@ export const createSigningBasket: Operation = (draft, input, ctx) => {
     createdAt: ctx.now,
   };
   for (const id of paymentIds) {
-    const payment = draft.payments[id];
+    const payment = paymentById(draft, id);
     if (payment) payment.basketId = basketId;
   }
   const started = startAuthorisation(draft, ctx, { kind: 'basket', resourceIds: [basketId], headers });

@@ -1,5 +1,6 @@
 import { apiError } from '../core/errors.js';
 import { empty } from '../core/http.js';
+import { paymentById } from '../core/records.js';
 import type { Operation } from '../core/router.js';
 import { basketDeletable, basketStatusOf, ownBasket } from './basket-status.js';
 
@@ -17,7 +18,7 @@ export const deleteSigningBasket: Operation = (draft, input, ctx) => {
     );
   }
   for (const id of basket.paymentIds) {
-    const payment = draft.payments[id];
+    const payment = paymentById(draft, id);
     if (payment?.basketId === basket.basketId) payment.basketId = null;
   }
   delete draft.signingBaskets[basket.basketId];

@@ -1,8 +1,10 @@
 import { current, isDraft, original } from 'immer';
 import * as z from 'zod';
 import { apiError } from '../core/errors.js';
+import { exportedBank } from '../core/exported-records.js';
 import { empty, json } from '../core/http.js';
 import { ownEntry } from '../core/ids.js';
+import { paymentCount } from '../core/records.js';
 import type { Operation } from '../core/router.js';
 import type { BankState, Snapshot, State } from '../core/state.js';
 import { parseWith } from '../core/validate.js';
@@ -23,7 +25,7 @@ function describe(name: string, snapshot: Snapshot) {
   return {
     name,
     savedAt: snapshot.savedAt,
-    payments: Object.keys(state.payments).length,
+    payments: paymentCount(state),
     consents: Object.keys(state.consents).length,
     accounts: Object.keys(state.accounts).length,
   };
@@ -68,7 +70,8 @@ export const saveSnapshot: Operation = (draft, input, ctx) => {
 export const getSnapshot: Operation = (draft, input) => {
   const state = (isDraft(draft) ? original(draft) : draft) as State;
   const { name, snapshot } = find(state, input.params.name);
-  return json(200, { ...describe(name, snapshot), state: snapshot.state });
+  // In the export's format (payments and authorisations flat): the file `PUT /_sandbank/state` takes.
+  return json(200, { ...describe(name, snapshot), state: exportedBank(snapshot.state) });
 };
 
 /** POST /_sandbank/snapshots/{name}/restore: the bank as saved, as one commit (snapshots stay). */

@@ -1,31 +1,35 @@
 import { isDraft, original } from 'immer';
 import * as z from 'zod';
 import { apiError } from '../core/errors.js';
+import { exportedRecords, stateFromExport, stateToExport } from '../core/exported-records.js';
 import { freezeDeep } from '../core/freeze.js';
 import { empty, json } from '../core/http.js';
-import { exportedState } from '../core/replay.js';
 import type { Operation } from '../core/router.js';
-import { State } from '../core/state.js';
+import { type ExportedState, State } from '../core/state.js';
 import { parseWith } from '../core/validate.js';
 import { reseed } from '../sandbox-api/seed.js';
 import { StateForImport } from './import-schema.js';
 
 /**
  * GET /_sandbank/state: the whole state, for export (the untouched original: no copy of a large state;
- * the replay memory's blocks joined, as the format lists them).
+ * the replay memory's blocks joined and the payments and authorisations flat, as the format lists them).
  */
 export const exportState: Operation = (draft) =>
-  json(200, exportedState(isDraft(draft) ? (original(draft) as State) : draft));
+  json(200, stateToExport(isDraft(draft) ? (original(draft) as State) : (draft as State)));
 
 /**
- * The state a body describes, validated whole. The fast schema first (`StateForImport`: the ledgers as
- * parsed, each chunk checked strictly); anything it refuses goes through `State`, which names the first
+ * The state a body describes, validated whole, in the export's format (a body in the engine's own
+ * shape, `sandbox.getState()`, has its chunks listed flat first, so the one schema checks both;
+ * docs/decisions/keyed-chunks.md). The fast schema first (`StateForImport`: the ledgers as parsed,
+ * each chunk checked strictly); anything it refuses goes through `State`, which names the first
  * problem, or strips fields the contract does not define, exactly as it always did.
  */
-function importedState(body: unknown): State {
-  const fast = StateForImport?.safeParse(body);
-  if (fast?.success) return fast.data as State;
-  const parsed = State.safeParse(body);
+function importedState(body: unknown): ExportedState {
+  const flat =
+    typeof body === 'object' && body !== null && !Array.isArray(body) ? exportedRecords(body as State) : body;
+  const fast = StateForImport?.safeParse(flat);
+  if (fast?.success) return fast.data as ExportedState;
+  const parsed = State.safeParse(flat);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const path = issue?.path.join('.') ?? '';
@@ -40,15 +44,15 @@ function importedState(body: unknown): State {
 
 /** PUT /_sandbank/state: replaces the state; an invalid state is rejected whole. */
 export const importState: Operation = (draft, input) => {
-  const data = importedState(input.body);
   // Frozen here, in one pass, it is final for immer: otherwise immer walks the new tree at the end of
   // the change, recording every object in a set to find drafts that cannot be there (a third of an
   // import of 1 000 000 transactions, docs/benchmarks.md). The state is frozen either way; a plain
   // Object.freeze walk, not immer's `freeze`, which costs several times as much.
-  freezeDeep(data);
+  const imported = stateFromExport(importedState(input.body));
+  freezeDeep(imported);
   // A file exported before snapshots existed (or saved without them) leaves the bank's snapshots as they are.
   const keepSnapshots = typeof input.body === 'object' && input.body !== null && !('snapshots' in input.body);
-  Object.assign(draft, keepSnapshots ? { ...data, snapshots: draft.snapshots } : data);
+  Object.assign(draft, keepSnapshots ? { ...imported, snapshots: draft.snapshots } : imported);
   return empty(204);
 };
 

@@ -1,4 +1,5 @@
 import type { Patch } from 'immer';
+import { flatRecord, isKeyed } from './keyed-chunks.js';
 
 /** One change a request committed to the bank, as the request log shows it. */
 export interface StateChange {
@@ -56,6 +57,47 @@ function carry(change: StateChange, side: 'before' | 'after', value: unknown): v
   }
 }
 
+/** Entries kept in chunks, as the one flat record the export lists; anything else as it is. */
+function shownFlat(value: unknown): unknown {
+  return isKeyed(value) ? flatRecord(value) : value;
+}
+
+/** A patch as the log shows it, and the path in the state where its value before is read. */
+interface Shown {
+  op: Patch['op'];
+  path: Array<string | number>;
+  at: Array<string | number>;
+  value: unknown;
+  /** A whole slice of entries in chunks (an import, a reset): shown flat, before and after. */
+  flat?: boolean;
+}
+
+/**
+ * The log shows payments and authorisations by id, as the export lists them, not as the engine keeps
+ * them (core/keyed-chunks.ts): `['payments', 'chunks', 3, id, …]` is `['payments', id, …]`, a new
+ * chunk is the entries it adds, and the id index (`where`) is not shown.
+ */
+function shown(patch: Patch, before: unknown): Shown[] {
+  const [slice, part, , ...rest] = patch.path;
+  const entries = slice === 'payments' || slice === 'authorisations';
+  if (entries && patch.path.length === 1) {
+    return [{ op: patch.op, path: [slice], at: patch.path, value: shownFlat(patch.value), flat: true }];
+  }
+  const keyed = entries && (part === 'chunks' || part === 'where');
+  if (!keyed) return [{ op: patch.op, path: [...patch.path], at: patch.path, value: patch.value }];
+  if (part === 'where' || patch.path.length < 3) return [];
+  if (rest.length > 0) return [{ op: patch.op, path: [slice, ...rest], at: patch.path, value: patch.value }];
+  // A whole chunk: a new one holds the entries it adds, a removed one those it held.
+  const chunk = patch.op === 'remove' ? at(before, patch.path).value : patch.value;
+  if (!isContainer(chunk) || Array.isArray(chunk)) return [];
+  return Object.keys(chunk).map((id) => ({
+    op: patch.op,
+    path: [slice, id],
+    at: [...patch.path, id],
+    value: patch.op === 'remove' ? undefined : chunk[id],
+  }));
+}
+
 /**
  * The changes one commit made, read from its immer patches: each patch names a path and the value
  * after; the value before is read at that path in the state the commit started from (a commit's
@@ -66,17 +108,24 @@ export function describeChanges(
   patches: readonly Patch[],
 ): { changes: StateChange[]; omitted: number } {
   const changes: StateChange[] = [];
-  for (const patch of patches.slice(0, CHANGES_LIMIT)) {
-    const previous = at(before, patch.path);
-    const isArrayAppend = patch.op === 'add' && Array.isArray(at(before, patch.path.slice(0, -1)).value);
-    const kind: StateChange['kind'] =
-      patch.op === 'remove' ? 'removed' : previous.found && !isArrayAppend ? 'changed' : 'added';
-    const change: StateChange = { kind, path: [...patch.path] };
-    if (kind !== 'added') carry(change, 'before', previous.value);
-    if (kind !== 'removed') carry(change, 'after', patch.value);
-    changes.push(change);
+  let omitted = 0;
+  for (const patch of patches) {
+    for (const item of shown(patch, before)) {
+      if (changes.length === CHANGES_LIMIT) {
+        omitted++;
+        continue;
+      }
+      const previous = at(before, item.at);
+      const isArrayAppend = item.op === 'add' && Array.isArray(at(before, item.at.slice(0, -1)).value);
+      const kind: StateChange['kind'] =
+        item.op === 'remove' ? 'removed' : previous.found && !isArrayAppend ? 'changed' : 'added';
+      const change: StateChange = { kind, path: item.path };
+      if (kind !== 'added') carry(change, 'before', item.flat ? shownFlat(previous.value) : previous.value);
+      if (kind !== 'removed') carry(change, 'after', item.value);
+      changes.push(change);
+    }
   }
-  return { changes, omitted: Math.max(0, patches.length - CHANGES_LIMIT) };
+  return { changes, omitted };
 }
 
 /** The request log's fields for a request's commit (none: no changes). */

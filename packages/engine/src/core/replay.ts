@@ -25,7 +25,7 @@ export const MAX_TPPS = 50;
  * states are immutable, so a write copies the block it changes; one flat record of up to 500 ids
  * made every signed write copy all of them (docs/benchmarks.md, "Payment creation").
  */
-export const ID_BLOCK = 50;
+export const ID_BLOCK = 16;
 
 type Ids = Record<string, number>;
 
@@ -134,8 +134,11 @@ function remember(
   // The blocks after this write, as plain data (reading the draft would cost a proxy trap a key).
   let earlier = memory.earlier ?? [];
   // An expired use of the same id in an older block gives way to this one.
+  let reused = false;
   earlier.forEach((block, i) => {
-    if (Object.hasOwn(block, requestId)) delete (mine.earlier as Ids[])[i]?.[requestId];
+    if (!Object.hasOwn(block, requestId)) return;
+    reused = true;
+    delete (mine.earlier as Ids[])[i]?.[requestId];
   });
   let last: Ids = { [requestId]: expiresAt };
   if (Object.hasOwn(memory.ids, requestId) || Object.keys(memory.ids).length < ID_BLOCK) {
@@ -154,6 +157,10 @@ function remember(
     return b < earlier.length && Object.hasOwn(block, requestId) ? size - 1 : size;
   });
   if (sizes.reduce((sum, size) => sum + size, 0) <= MAX_IDS_PER_TPP) return;
+  if (!reused && forgetEarliest(mine, blocks, sizes, now)) {
+    dropEmptyBlocks(mine, earlier.length, sizes);
+    return;
+  }
   // Over the bound: the expired ids go, then the one expiring first (the first stored among equal ones).
   let live = 0;
   let oldest: readonly [number, string, number] | undefined;
@@ -174,7 +181,36 @@ function remember(
     forget(mine, blocks.length, oldest[0], oldest[1]);
     sizes[oldest[0]] = (sizes[oldest[0]] as number) - 1;
   }
-  for (let b = earlier.length - 1; b >= 0; b--) if (sizes[b] === 0) mine.earlier?.splice(b, 1);
+  dropEmptyBlocks(mine, earlier.length, sizes);
+}
+
+/**
+ * Over the bound with nothing expired (the usual case: one write more than the bound inside one
+ * window): forgets the id expiring first, the first stored among equal ones, found from the expiries
+ * alone (no lookup per id); false, changing nothing, when some id has expired.
+ */
+function forgetEarliest(mine: Draft<SeenRequests>, blocks: Ids[], sizes: number[], now: number): boolean {
+  let earliest = Number.POSITIVE_INFINITY;
+  let at = -1;
+  blocks.forEach((block, b) => {
+    for (const until of Object.values(block)) {
+      if (until < earliest) {
+        earliest = until;
+        at = b;
+      }
+    }
+  });
+  if (at < 0 || earliest < now) return false;
+  const block = blocks[at] as Ids;
+  const id = Object.keys(block).find((key) => block[key] === earliest) as string;
+  forget(mine, blocks.length, at, id);
+  sizes[at] = (sizes[at] as number) - 1;
+  return true;
+}
+
+/** Removes the older blocks left empty (`sizes`), and `earlier` itself once it holds none. */
+function dropEmptyBlocks(mine: Draft<SeenRequests>, count: number, sizes: number[]) {
+  for (let b = count - 1; b >= 0; b--) if (sizes[b] === 0) mine.earlier?.splice(b, 1);
   if (mine.earlier?.length === 0) delete mine.earlier;
 }
 

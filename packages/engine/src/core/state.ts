@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { emptyFaults, FaultsState } from './fault-state.js';
+import { emptyKeyed, type KeyedChunks } from './keyed-chunks.js';
 
 /**
  * The sandbox state: plain, serialisable data (no classes, no Date objects), normalised into
@@ -376,12 +377,29 @@ export const BankState = z.object({
   // Issue 19: fault rules (src/faults/, docs/faults.md); the default lets an older export import.
   faults: FaultsState.default(emptyFaults),
 });
-export type BankState = z.infer<typeof BankState>;
+/** The bank as the export lists it (`GET/PUT /_sandbank/state`): payments and authorisations flat. */
+export type ExportedBankState = z.infer<typeof BankState>;
+/**
+ * The bank as the engine keeps it (`getState()`, commits): the payments and the authorisations in
+ * chunks (core/keyed-chunks.ts; read them with `paymentById`, `paymentList`, `authorisationById`…),
+ * so a write copies a bounded amount whatever their number. The export converts at the edge
+ * (core/exported-records.ts).
+ */
+export type BankState = Omit<ExportedBankState, 'payments' | 'authorisations'> & {
+  payments: KeyedChunks<Payment>;
+  authorisations: KeyedChunks<Authorisation>;
+};
 /** A named snapshot of the bank (docs/decisions/time-travel.md): kept in the state, so it is durable. */
 export const Snapshot = z.object({ savedAt: z.number().int(), state: BankState });
-export type Snapshot = z.infer<typeof Snapshot>;
+export type ExportedSnapshot = z.infer<typeof Snapshot>;
+export interface Snapshot {
+  savedAt: number;
+  state: BankState;
+}
+/** The schema of the export (and of an import): every slice flat, as the format has always listed it. */
 export const State = BankState.extend({ snapshots: z.record(z.string(), Snapshot).default({}) });
-export type State = z.infer<typeof State>;
+export type ExportedState = z.infer<typeof State>;
+export type State = BankState & { snapshots: Record<string, Snapshot> };
 
 export function emptyState(seed: string): State {
   return {
@@ -395,12 +413,12 @@ export function emptyState(seed: string): State {
     cardTransactions: {},
     agreements: {},
     // Account information and SCA
-    authorisations: {},
+    authorisations: emptyKeyed(),
     consents: {},
     sessions: {},
 
     // payments and signing baskets
-    payments: {},
+    payments: emptyKeyed(),
     signingBaskets: {},
     paymentProcessing: { lastBatchAt: null },
     tppRegistry: {},

@@ -1,5 +1,6 @@
 import type { Draft } from 'immer';
 import type { FaultRule } from '../core/fault-state.js';
+import { paymentById } from '../core/records.js';
 import type { Authorisation, Payment, State } from '../core/state.js';
 import { anyLive, describeEffect, takeRule } from './match.js';
 
@@ -26,7 +27,7 @@ export function takeScaFault(
 ): TakenFault | null {
   if (!anyLive(draft.faults.rules, ['sca'], now)) return null;
   const payment =
-    authorisation.kind === 'payment' ? draft.payments[authorisation.resourceIds[0] ?? ''] : undefined;
+    authorisation.kind === 'payment' ? paymentById(draft, authorisation.resourceIds[0] ?? '') : undefined;
   const facts = {
     operation: null,
     method: null,

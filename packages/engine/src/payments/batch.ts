@@ -1,5 +1,6 @@
 import type { Draft } from 'immer';
 import type { RequestContext } from '../core/context.js';
+import { paymentById, paymentList } from '../core/records.js';
 import type { Payment, State } from '../core/state.js';
 import { isHeld } from '../faults/outcomes.js';
 import { release } from './booking.js';
@@ -89,11 +90,13 @@ export function runStandingOrder(draft: Draft<State>, payment: Draft<Payment>, s
 }
 
 function hasWork(draft: Draft<State>): boolean {
-  return Object.values(draft.payments).some((p) => !FINAL_STATUSES.includes(p.transactionStatus));
+  return paymentList(draft).some((p) => !FINAL_STATUSES.includes(p.transactionStatus));
 }
 
 export function runSlot(draft: Draft<State>, slot: Slot): void {
-  for (const payment of Object.values(draft.payments)) {
+  // In insertion order (the order the payments were made); each read as a draft, to change it.
+  for (const { paymentId } of paymentList(draft)) {
+    const payment = paymentById(draft, paymentId) as Draft<Payment>;
     if (payment.service === 'periodic-payments') {
       if (slot.kind === 'periodic') runStandingOrder(draft, payment, slot);
     } else if (

@@ -4,7 +4,7 @@ import { apiError } from '../core/errors.js';
 import { freezeDeep } from '../core/freeze.js';
 import { json } from '../core/http.js';
 import { allocateId, hashString } from '../core/ids.js';
-import { readable } from '../core/readable.js';
+import { paymentById, paymentList, putPayment } from '../core/records.js';
 import type { Operation, OperationInput } from '../core/router.js';
 import type { Payment, State } from '../core/state.js';
 import { startAuthorisation } from '../sca/start-authorisation.js';
@@ -95,7 +95,7 @@ function createPayment(
   const fingerprint = fingerprintOf(tppId, psuKey, service, product, built);
   if (input.query.allowLogicalDuplicate?.at(-1) !== 'true') {
     // Searched in plain data (core/readable.ts): no draft of every payment.
-    const duplicate = Object.values(readable(draft.payments)).find(
+    const duplicate = paymentList(draft).find(
       (p) =>
         p.fingerprint === fingerprint &&
         ctx.now - p.createdAt <= DUPLICATE_WINDOW_MS &&
@@ -142,8 +142,8 @@ function createPayment(
   };
   let scaRedirect: string | undefined;
   if (payment.scaExempt) {
-    draft.payments[paymentId] = payment;
-    const stored = draft.payments[paymentId] as Draft<Payment>;
+    putPayment(draft, payment);
+    const stored = paymentById(draft, paymentId) as Draft<Payment>;
     acceptPayment(draft, stored, ctx.now, "SCA exemption: transfer between the PSU's own accounts");
   } else {
     // The authorisation is started before the payment is stored, so the payment goes in whole, and
@@ -156,7 +156,7 @@ function createPayment(
     payment.authorisationIds.push(started.authorisationId);
     scaRedirect = started.scaRedirect;
     freezeDeep(payment);
-    draft.payments[paymentId] = payment;
+    putPayment(draft, payment);
   }
   return json(201, creationBody(ctx, payment, scaRedirect), {
     location: `${ctx.basePath}/${service}/${product}/${encodeURIComponent(paymentId)}`,

@@ -2,6 +2,7 @@ import type { Draft } from 'immer';
 import type { RequestContext } from '../core/context.js';
 import { apiError } from '../core/errors.js';
 import { compareAmounts } from '../core/money.js';
+import { paymentById } from '../core/records.js';
 import { amountOut } from '../core/serialize.js';
 import type { Payment, State } from '../core/state.js';
 import { tppIdOf } from './owner.js';
@@ -98,7 +99,7 @@ export function ownPayment(
   const product = params.product ?? '';
   assertProduct(service, product);
   const id = params.paymentId ?? '';
-  const payment = draft.payments[id];
+  const payment = paymentById(draft, id);
   if (
     payment === undefined ||
     payment.tppId !== tppIdOf(ctx) ||

@@ -1,5 +1,6 @@
 import type { Draft } from 'immer';
 import { apiError } from '../core/errors.js';
+import { paymentById } from '../core/records.js';
 import type { Authorisation, Payment, State } from '../core/state.js';
 import type { ScaOutcome, ScaPsu } from '../sca/outcome-types.js';
 import { agreementByCorporateId, agreementsOf, type Grantable, grantable } from '../sca/psu.js';
@@ -70,16 +71,16 @@ function approveOne(draft: Draft<State>, payment: Draft<Payment>, psu: ScaPsu, n
 
 export const paymentScaOutcome: ScaOutcome = {
   describe(state, authorisation) {
-    const payment = state.payments[authorisation.resourceIds[0] ?? ''];
+    const payment = paymentById(state, authorisation.resourceIds[0] ?? '');
     return payment ? describePayment(payment) : '<p>Betalingen finnes ikke.</p>';
   },
   approve(draft, authorisation, psu, ctx) {
-    const payment = draft.payments[authorisation.resourceIds[0] ?? ''];
+    const payment = paymentById(draft, authorisation.resourceIds[0] ?? '');
     if (payment === undefined) throw apiError('PAYMENT_FAILED', 'the payment no longer exists');
     approveOne(draft, payment, psu, ctx.now);
   },
   cancel(draft, authorisation, ctx) {
-    const payment = draft.payments[authorisation.resourceIds[0] ?? ''];
+    const payment = paymentById(draft, authorisation.resourceIds[0] ?? '');
     if (payment?.transactionStatus === 'RCVD')
       transition(payment, 'RJCT', ctx.now, 'SCA cancelled or failed');
   },
@@ -89,7 +90,7 @@ function basketPayments(draft: Draft<State>, authorisation: Authorisation): Draf
   const basket = draft.signingBaskets[authorisation.resourceIds[0] ?? ''];
   if (basket === undefined) throw apiError('PAYMENT_FAILED', 'the signing basket no longer exists');
   return basket.paymentIds
-    .map((id) => draft.payments[id])
+    .map((id) => paymentById(draft, id))
     .filter((p): p is Draft<Payment> => p !== undefined);
 }
 
@@ -102,7 +103,7 @@ export const basketScaOutcome: ScaOutcome = {
     const basket = state.signingBaskets[authorisation.resourceIds[0] ?? ''];
     if (!basket) return '<p>Signeringskurven finnes ikke.</p>';
     const payments = basket.paymentIds
-      .map((id) => state.payments[id])
+      .map((id) => paymentById(state, id))
       .filter((p): p is Payment => p !== undefined);
     return `<p>${payments.length} betalinger:</p>${payments.map(describePayment).join('')}`;
   },

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { basketStatusOf } from '../baskets/basket-status.js';
 import { apiError } from '../core/errors.js';
 import { json } from '../core/http.js';
-import { ownEntry } from '../core/ids.js';
+import { authorisationById, paymentById } from '../core/records.js';
 import type { Operation } from '../core/router.js';
 import type { State } from '../core/state.js';
 import { parseWith } from '../core/validate.js';
@@ -24,7 +24,7 @@ const ApproveBody = z.strictObject({
 
 function pendingAuthorisation(draft: Draft<State>, ids: readonly string[]) {
   for (const id of [...ids].reverse()) {
-    const authorisation = ownEntry(draft.authorisations, id);
+    const authorisation = authorisationById(draft, id);
     if (authorisation && (authorisation.status === 'started' || authorisation.status === 'psuIdentified')) {
       return authorisation;
     }
@@ -51,7 +51,7 @@ function psuOf(
 }
 
 function payment(draft: Draft<State>, id: string) {
-  const found = draft.payments[id];
+  const found = paymentById(draft, id);
   if (!found)
     throw apiError('RESOURCE_UNKNOWN', `no payment with id ${JSON.stringify(id.slice(0, 80))}`, {
       path: 'paymentId',
@@ -91,7 +91,7 @@ export const approveSigningBasket: Operation = (draft, input, ctx) => {
   basketScaOutcome.approve(
     draft,
     authorisation,
-    psuOf(draft, body, draft.payments[basket.paymentIds[0] ?? '']),
+    psuOf(draft, body, paymentById(draft, basket.paymentIds[0] ?? '')),
     ctx,
   );
   authorisation.status = 'finalised';

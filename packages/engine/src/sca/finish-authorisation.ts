@@ -2,6 +2,7 @@ import { current, type Draft, Immer, isDraft } from 'immer';
 import type { RequestContext } from '../core/context.js';
 import { ApiError } from '../core/errors.js';
 import type { EngineResponse } from '../core/http.js';
+import { authorisationById } from '../core/records.js';
 import type { Authorisation, State } from '../core/state.js';
 import { htmlPage, pageRedirect } from './html.js';
 import { SCA_OUTCOMES, type ScaPsu } from './outcomes.js';
@@ -90,7 +91,7 @@ export function approveAuthorisation(
   if (corporateId !== null) psu.corporateId = corporateId;
   try {
     applyAtomically(draft, (scratch) => {
-      const own = scratch.authorisations[authorisation.authorisationId] as Draft<Authorisation>;
+      const own = authorisationById(scratch, authorisation.authorisationId) as Draft<Authorisation>;
       SCA_OUTCOMES[authorisation.kind]?.approve(scratch, own, psu, ctx);
     });
   } catch (error) {

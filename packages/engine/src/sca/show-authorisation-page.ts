@@ -1,6 +1,7 @@
 import type { Draft } from 'immer';
 import type { RequestContext } from '../core/context.js';
 import type { EngineResponse } from '../core/http.js';
+import { authorisationById } from '../core/records.js';
 import type { Operation } from '../core/router.js';
 import type { Authorisation, State } from '../core/state.js';
 import { takeScaFault } from '../faults/outcomes.js';
@@ -59,7 +60,7 @@ export function claimPreidentified(authorisation: Draft<Authorisation>, browser:
  * browser sees it. A browser without a page session gets one (its cookie) with this page.
  */
 export const showAuthorisationPage: Operation = (draft, input, ctx) => {
-  const authorisation = draft.authorisations[input.params.authorisationId ?? ''];
+  const authorisation = authorisationById(draft, input.params.authorisationId ?? '');
   const stop = guardAuthorisation(draft, authorisation, ctx);
   if (stop !== null || authorisation === undefined) return stop as EngineResponse;
   const browser = browserFor(draft, input.headers, ctx);

@@ -2,6 +2,7 @@ import type { Draft } from 'immer';
 import type { RequestContext } from '../core/context.js';
 import { type EngineResponse, json } from '../core/http.js';
 import { allocateId } from '../core/ids.js';
+import { putAuthorisation } from '../core/records.js';
 import type { Authorisation, State } from '../core/state.js';
 import { agreementByCorporateId, agreementsOf, nationalIdOf, tppIdOf } from './psu.js';
 import { AUTHORISATION_MS, findSession, isActive } from './sessions.js';
@@ -72,7 +73,7 @@ export function startAuthorisation(
       authorisation.status = 'psuIdentified';
     }
   }
-  draft.authorisations[authorisationId] = authorisation;
+  putAuthorisation(draft, authorisation);
   return {
     authorisationId,
     scaRedirect: `${ctx.origin}${scaPagePath(authorisationId, ctx.mount ?? '')}`,

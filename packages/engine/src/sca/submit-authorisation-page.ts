@@ -1,6 +1,7 @@
 import type { Draft } from 'immer';
 import type { RequestContext } from '../core/context.js';
 import type { EngineResponse } from '../core/http.js';
+import { authorisationById } from '../core/records.js';
 import type { Operation } from '../core/router.js';
 import type { Authorisation, State } from '../core/state.js';
 import { type Browser, postingBrowser } from './browser-session.js';
@@ -105,7 +106,7 @@ function chooseContext(step: Step): EngineResponse {
  * without this browser's session cookie and the CSRF token of a page shown to it changes nothing.
  */
 export const submitAuthorisationPage: Operation = (draft, input, ctx) => {
-  const authorisation = draft.authorisations[input.params.authorisationId ?? ''];
+  const authorisation = authorisationById(draft, input.params.authorisationId ?? '');
   const stop = guardAuthorisation(draft, authorisation, ctx);
   if (stop !== null || authorisation === undefined) return stop as EngineResponse;
   const fields = (input.body ?? {}) as Fields;

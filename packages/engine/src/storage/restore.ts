@@ -1,3 +1,4 @@
+import { stateFromExport, writesChunks } from '../core/exported-records.js';
 import { STATE_VERSION, type State, type Transaction } from '../core/state.js';
 import { applyLogEntry, replacesSlice } from './change-log.js';
 import { checkChunkDigest, NOT_A_CHUNK } from './chunk-codec.js';
@@ -167,6 +168,13 @@ async function fold(
       );
     }
     try {
+      // A state stored before the payments and authorisations were kept in chunks is converted
+      // before the first change that writes them in chunks (core/exported-records.ts).
+      if (writesChunks(entry.patches)) {
+        const inChunks = stateFromExport(state);
+        replaced ||= inChunks !== state;
+        state = inChunks;
+      }
       state = applyLogEntry(state, entry.patches);
     } catch (error) {
       throw new StoredStateError(`change ${entry.seq} does not apply: ${(error as Error).message}`);
@@ -174,6 +182,10 @@ async function fold(
     replaced ||= replacesSlice(entry.patches);
     seq = entry.seq;
   }
+  const converted = stateFromExport(state);
+  // Stored in the earlier form: rewritten at the first pause, like a replaced slice.
+  replaced ||= converted !== state;
+  state = converted;
   validate(state, verified);
   // The validated object itself, not zod's copy: that one reorders keys, and responses must stay
   // byte-identical to those of a worker that never restarted.

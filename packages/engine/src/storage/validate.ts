@@ -1,3 +1,4 @@
+import { exportedRecords } from '../core/exported-records.js';
 import { LedgerChunk as LedgerChunkSchema, type State, State as StateSchema } from '../core/state.js';
 
 /** What makes stored records unrestorable, said precisely enough to find the record at fault. */
@@ -20,7 +21,8 @@ function invalid(
  */
 export function validate(state: State, verified: ReadonlyMap<object, string>): void {
   const { transactions, ...rest } = state;
-  const head = StateSchema.safeParse({ ...rest, transactions: {} });
+  // Checked in the export's form: the payments and authorisations are kept in chunks (core/keyed-chunks.ts).
+  const head = StateSchema.safeParse(exportedRecords({ ...rest, transactions: {} } as State));
   if (!head.success) throw invalid(head.error.issues[0], []);
   if (transactions === null || typeof transactions !== 'object' || Array.isArray(transactions)) {
     throw new StoredStateError('the restored state is invalid at transactions: expected an object');

@@ -1,3 +1,4 @@
+import { authorisationById } from '@sandbank/engine';
 import { advance, api, consent, DAY_MINUTES, KARI, sandbox } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
 
@@ -51,6 +52,6 @@ describe('how long a consent works (docs/platform-facts.md §5, part 5.2 rule 7)
     await advance(sb, 61);
     const answer = await api(sb, 'GET', '/v1/accounts', { headers });
     const id = String(answer.body._links.scaRedirect.href).split('/').pop() ?? '';
-    expect(sb.getState().authorisations[id]?.kind).toBe('consent');
+    expect(authorisationById(sb.getState(), id)?.kind).toBe('consent');
   });
 });

@@ -1,3 +1,4 @@
+import { authorisationList } from '@sandbank/engine';
 import { api, REDIRECT_URI, sandbox } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
 
@@ -10,7 +11,7 @@ describe('POST /v1/bank-offered-consents headers', () => {
     const answer = await api(sb, 'POST', '/v1/bank-offered-consents', { headers });
     expect(answer.status).toBe(400);
     expect(answer.body.tppMessages[0]).toMatchObject({ code: 'HTTP_HEADER_REQUIRED', path: name });
-    expect(Object.keys(sb.getState().authorisations)).toHaveLength(0);
+    expect(authorisationList(sb.getState())).toHaveLength(0);
   });
 
   it('rejects a redirect URI that is not an absolute URL', async () => {

@@ -1,3 +1,4 @@
+import { authorisationList } from '@sandbank/engine';
 import { ORIGIN, REDIRECT_URI, START, sandbox } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
 
@@ -41,6 +42,6 @@ describe.each([
     const answer = await post(path, now, body, type);
     expect(answer.status).toBe(201);
     expect(answer.body._links.scaRedirect.href).toContain('/_sandbank/sca/');
-    expect(Object.keys(answer.sb.getState().authorisations)).toHaveLength(1);
+    expect(authorisationList(answer.sb.getState())).toHaveLength(1);
   });
 });

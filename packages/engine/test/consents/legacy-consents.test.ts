@@ -1,3 +1,4 @@
+import { authorisationList } from '@sandbank/engine';
 import { api, REDIRECT_URI, sandbox, setClock } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
 
@@ -45,7 +46,7 @@ describe('POST /v1/consents (deprecated, removed on 05-Dec-2024)', () => {
     expect(answer.body._links).toBeUndefined();
     expect(answer.headers.get('sunset')).toBe('Thu, 05 Dec 2024 00:00:00 GMT');
     expect(answer.headers.get('link')).toBe('</v1/bank-offered-consents>; rel="successor-version"');
-    expect(Object.keys(sb.getState().authorisations)).toEqual([]);
+    expect(authorisationList(sb.getState()).map((e) => e.authorisationId)).toEqual([]);
   });
 
   it('once removed, answers 404 whatever the headers and methods, as an unknown path does', async () => {

@@ -1,3 +1,4 @@
+import { paymentById, paymentList } from '@sandbank/engine';
 import { api, createPayment, ndctBody, newSandbox } from '@sandbank/test-support/payments';
 import { describe, expect, it } from 'vitest';
 import type { RequestLogEntry, SandboxEvent } from '../../src/index.js';
@@ -77,7 +78,7 @@ describe('restoring the bank to before a request', () => {
     const restored = await api(sandbox, 'POST', `/_sandbank/history/${commit}/restore`);
     expect(restored.status).toBe(200);
     expect(restored.body).toEqual({ restoredToBefore: commit, undone: [commit] });
-    expect(sandbox.getState().payments[created.body.paymentId]).toBeUndefined();
+    expect(paymentById(sandbox.getState(), created.body.paymentId)).toBeUndefined();
     expect(bank(sandbox)).toEqual(before);
     expect(log.commits().length).toBe(commitsBefore + 1);
     // The restore's own log entry lists the payment as removed.
@@ -105,7 +106,7 @@ describe('restoring the bank to before a request', () => {
     await api(sandbox, 'POST', `/_sandbank/history/${log.last().commit}/restore`);
     const restoreCommit = log.last().commit as number;
     await api(sandbox, 'POST', `/_sandbank/history/${restoreCommit}/restore`);
-    expect(sandbox.getState().payments[created.body.paymentId]?.paymentId).toBe(created.body.paymentId);
+    expect(paymentById(sandbox.getState(), created.body.paymentId)?.paymentId).toBe(created.body.paymentId);
   });
 
   it('undoes every later commit too, and lists them', async () => {
@@ -118,7 +119,7 @@ describe('restoring the bank to before a request', () => {
     const restored = await api(sandbox, 'POST', `/_sandbank/history/${first}/restore`);
     expect(restored.body.undone).toEqual([first, second]);
     expect(sandbox.getState().clock.offsetMs).toBe(0);
-    expect(Object.keys(sandbox.getState().payments)).toEqual([]);
+    expect(paymentList(sandbox.getState()).map((e) => e.paymentId)).toEqual([]);
   });
 
   it('answers 404 RESOURCE_UNKNOWN for a commit it no longer remembers, naming the ones it does', async () => {
@@ -192,7 +193,7 @@ describe('named snapshots', () => {
 
     const restored = await api(sandbox, 'POST', '/_sandbank/snapshots/before%20payment/restore');
     expect(restored.status).toBe(200);
-    expect(sandbox.getState().payments[created.body.paymentId]).toBeUndefined();
+    expect(paymentById(sandbox.getState(), created.body.paymentId)).toBeUndefined();
     const { snapshots: _s, ...restoredBank } = bank(sandbox) as Record<string, unknown>;
     const { snapshots: _b, ...savedBank } = before as Record<string, unknown>;
     expect(restoredBank).toEqual(savedBank);

@@ -1,3 +1,4 @@
+import { paymentById, paymentList } from '@sandbank/engine';
 import {
   api,
   approve,
@@ -56,7 +57,7 @@ describe.each(['sandbox', 'production'] as const)(
         ),
       );
       const id = created.body.paymentId as string;
-      const stored = (await state(sb)).payments[id]?.request ?? {};
+      const stored = paymentById(await state(sb), id)?.request ?? {};
       expect(Object.keys(stored)).not.toContain('bonus');
       expect(JSON.stringify(stored)).not.toMatch(/__proto__|constructor|polluted|planet|exchange|bonus/);
       await approve(sb, id);
@@ -101,7 +102,7 @@ describe.each(['sandbox', 'production'] as const)(
       const created = await createPayment(sb, { ...ndctBody(await state(sb)), creditorName: '', bonus: 1 });
       expect(created.status).toBe(400);
       expect(warningsOf(created.body)).toEqual([]);
-      expect((await state(sb)).payments).toEqual({});
+      expect(paymentList(await state(sb))).toEqual([]);
     });
   },
 );

@@ -1,3 +1,4 @@
+import { authorisationById, paymentById } from '@sandbank/engine';
 import {
   sandbox as aisSandbox,
   getPage,
@@ -28,7 +29,7 @@ async function addRule(sb: Parameters<typeof api>[0], rule: unknown) {
 
 function authorisationOf(sb: ReturnType<typeof aisSandbox>, href: string) {
   const id = decodeURIComponent(new URL(href).pathname.split('/').pop() ?? '');
-  return sb.getState().authorisations[id];
+  return authorisationById(sb.getState(), id);
 }
 
 describe('SCA outcomes', () => {
@@ -101,7 +102,7 @@ describe('payment outcomes', () => {
     expect(approved.body.transactionStatus).toBe('RJCT');
     const after = await state(sb);
     expect(after.accounts).toEqual(before.accounts);
-    expect(after.payments[created.body.paymentId]?.fundsAvailable).toBe(false);
+    expect(paymentById(after, created.body.paymentId)?.fundsAvailable).toBe(false);
     // times: 1, so the one after goes as usual.
     const next = await createPayment(sb, ndctBody(after));
     expect((await approve(sb, next.body.paymentId)).body.transactionStatus).toBe('ACCP');

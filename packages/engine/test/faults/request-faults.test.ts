@@ -1,3 +1,4 @@
+import { authorisationList } from '@sandbank/engine';
 import { api, consent, KARI, START } from '@sandbank/test-support/ais';
 import { call } from '@sandbank/test-support/http';
 import { signing, TEST_TPP, TEST_TPP_REGISTRATION } from '@sandbank/test-support/signing';
@@ -228,12 +229,12 @@ describe('a delay', () => {
     expect(quick.status).toBe(200);
     await expect.poll(() => waits.length).toBe(1);
     expect(waits[0]?.ms).toBe(2000);
-    expect(Object.keys(raw.getState().authorisations)).toHaveLength(0);
+    expect(authorisationList(raw.getState())).toHaveLength(0);
     waits[0]?.release();
     const answer = await slow;
     expect(answer.status).toBe(201);
     expect(answer.headers.get('x-sandbank-fault')).toBe('fault-1; delay 2000 ms');
-    expect(Object.keys(raw.getState().authorisations)).toHaveLength(1);
+    expect(authorisationList(raw.getState())).toHaveLength(1);
   });
 
   it('draws a delay in a range from the seed', async () => {

@@ -1,6 +1,7 @@
 // part 4.1: X-Request-ID is unique per call, so the bank carries out a signed request once; a replay
 // within the signature's window is refused (docs/security.md, "Replayed requests").
 import { createHash } from 'node:crypto';
+import { paymentCount } from '@sandbank/engine';
 import { NOW, ndctBody, paymentHeaders } from '@sandbank/test-support/payments';
 import { TEST_TPP, TEST_TPP_REGISTRATION } from '@sandbank/test-support/signing';
 import { describe, expect, it } from 'vitest';
@@ -50,7 +51,7 @@ async function send(sandbox: Sandbox, request: Request) {
   return { status: response.status, body: text === '' ? null : JSON.parse(text) };
 }
 
-const payments = (sandbox: Sandbox) => Object.keys(sandbox.getState().payments).length;
+const payments = (sandbox: Sandbox) => paymentCount(sandbox.getState());
 
 describe('a replayed signed request', () => {
   it('is refused with 409 CONFLICT on X-Request-ID, and the payment is made once', async () => {
@@ -220,6 +221,24 @@ describe('the bounds of the memory', () => {
     expect(createCustomer(state, TEST_TPP, 'w-2', NOW).response.status).toBe(409);
     expect(createCustomer(state, TEST_TPP, `w-${MAX_IDS_PER_TPP + 1}`, NOW).response.status).toBe(409);
     expect(createCustomer(state, TEST_TPP, 'w-1', NOW).response.status).toBe(201);
+  });
+
+  it('forgets the id expiring first when it is not the first stored', () => {
+    let state = createSeedState('sandbank', NOW);
+    const write = (requestId: string, signedAt: number) => {
+      const done = createCustomer(state, TEST_TPP, requestId, signedAt);
+      expect(done.response.status).toBe(201);
+      state = done.state;
+    };
+    write('late', NOW);
+    for (let i = 1; i < MAX_IDS_PER_TPP; i++) write(`e-${i}`, NOW - 10_000 + i);
+    write('one-more', NOW);
+    const memory = state.seenRequests[TEST_TPP];
+    const ids = Object.keys(Object.assign({}, ...(memory?.earlier ?? []), memory?.ids));
+    expect(ids).toHaveLength(MAX_IDS_PER_TPP);
+    expect(ids).not.toContain('e-1');
+    expect(ids).toContain('late');
+    expect(ids).toContain('one-more');
   });
 
   it('exports every id of a TPP in one record, oldest first, and imports it back', async () => {

@@ -1,3 +1,4 @@
+import { paymentById } from '@sandbank/engine';
 import {
   account,
   advance,
@@ -68,7 +69,7 @@ describe('bulk payments', () => {
     await advance(sb, 7 * 60);
     const final = await status(sb, created.body.paymentId, 'bulk-payments');
     expect(final.body.transactionStatus).toBe('PART');
-    expect((await state(sb)).payments[created.body.paymentId]?.instructions.map((i) => i.state)).toEqual([
+    expect(paymentById(await state(sb), created.body.paymentId)?.instructions.map((i) => i.state)).toEqual([
       'booked',
       'rejected',
     ]);

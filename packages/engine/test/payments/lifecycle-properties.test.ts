@@ -1,3 +1,4 @@
+import { paymentById } from '@sandbank/engine';
 import {
   account,
   advance,
@@ -189,7 +190,7 @@ describe('payment lifecycle properties', () => {
         const after = await state(sb);
         let outflow = '0.00';
         for (const payment of made) {
-          const stored = after.payments[payment.id];
+          const stored = paymentById(after, payment.id);
           if (!stored) throw new Error('payment lost');
           // Every status change is an edge of the diagram, starting from RCVD.
           const path = stored.statusHistory.map((h) => h.status);

@@ -1,3 +1,4 @@
+import { paymentById } from '@sandbank/engine';
 import {
   account,
   api,
@@ -41,7 +42,7 @@ describe('periodic payments (standing orders)', () => {
         .filter((t) => t.paymentId === id)
         .map((t) => t.bookingDate),
     ).toEqual(['2026-03-05', '2026-04-06', '2026-05-05']);
-    expect(after.payments[id]?.periodic?.executions.map((e) => e.scheduledDate)).toEqual([
+    expect(paymentById(after, id)?.periodic?.executions.map((e) => e.scheduledDate)).toEqual([
       '2026-03-05',
       '2026-04-05',
       '2026-05-05',
@@ -67,7 +68,7 @@ describe('periodic payments (standing orders)', () => {
       executionRule: 'preceding',
     });
     await setClock(sb, '2026-06-01T00:00:00Z');
-    const executions = (await state(sb)).payments[id]?.periodic?.executions;
+    const executions = paymentById(await state(sb), id)?.periodic?.executions;
     // 31 March (Tue), 30 April (Thu), 31 May is a Sunday: preceding banking day 29 May
     expect(executions?.map((e) => [e.scheduledDate, e.executionDate])).toEqual([
       ['2026-03-31', '2026-03-31'],
@@ -86,7 +87,7 @@ describe('periodic payments (standing orders)', () => {
     expect((await periodicStatus(sb, id)).body.transactionStatus).toBe('ACWP');
     await setClock(sb, '2026-03-17T06:00:00Z');
     expect((await periodicStatus(sb, id)).body.transactionStatus).toBe('ACSC');
-    expect((await state(sb)).payments[id]?.periodic?.executions).toHaveLength(3);
+    expect(paymentById(await state(sb), id)?.periodic?.executions).toHaveLength(3);
   });
 
   it('rejects an execution that lacks funds and goes on with the next', async () => {
@@ -104,7 +105,7 @@ describe('periodic payments (standing orders)', () => {
     );
     await approve(sb, created.body.paymentId);
     await setClock(sb, '2026-03-05T12:00:00Z');
-    const executions = (await state(sb)).payments[created.body.paymentId]?.periodic?.executions;
+    const executions = paymentById(await state(sb), created.body.paymentId)?.periodic?.executions;
     expect(executions?.map((e) => e.status)).toEqual(['booked', 'rejected', 'rejected']);
     expect((await periodicStatus(sb, created.body.paymentId)).body).toMatchObject({
       transactionStatus: 'ACWP',
@@ -152,7 +153,7 @@ describe('periodic payments (standing orders)', () => {
   it('is not touched by the batches of other payments', async () => {
     const { sb, id } = await standingOrder({ startDate: '2026-03-10', frequency: 'Monthly' });
     await setClock(sb, '2026-03-09T23:00:00Z');
-    expect((await state(sb)).payments[id]?.periodic?.executions).toHaveLength(0);
+    expect(paymentById(await state(sb), id)?.periodic?.executions).toHaveLength(0);
   });
 });
 
@@ -164,9 +165,9 @@ describe("standing order approved before the day's run", () => {
       service: 'periodic-payments',
     });
     await approve(sb, created.body.paymentId);
-    expect((await state(sb)).payments[created.body.paymentId]?.periodic?.executions).toHaveLength(0);
+    expect(paymentById(await state(sb), created.body.paymentId)?.periodic?.executions).toHaveLength(0);
     await setClock(sb, '2026-03-03T05:00:00Z');
-    const executions = (await state(sb)).payments[created.body.paymentId]?.periodic?.executions;
+    const executions = paymentById(await state(sb), created.body.paymentId)?.periodic?.executions;
     expect(executions).toEqual([
       { scheduledDate: '2026-03-03', executionDate: '2026-03-03', status: 'booked' },
     ]);
@@ -181,7 +182,7 @@ describe('a long-running daily standing order', () => {
       frequency: 'Daily',
     });
     await setClock(sb, '2027-03-03T00:00:00Z');
-    const executions = (await state(sb)).payments[id]?.periodic?.executions ?? [];
+    const executions = paymentById(await state(sb), id)?.periodic?.executions ?? [];
     expect(executions).toHaveLength(365);
     expect(new Set(executions.map((e) => e.scheduledDate)).size).toBe(365);
     expect(executions.every((e) => e.status === 'booked')).toBe(true);

@@ -1,3 +1,4 @@
+import { authorisationList, paymentById } from '@sandbank/engine';
 import {
   account,
   api,
@@ -23,7 +24,7 @@ describe('payment SCA outcome (briefs/sca-interface.md)', () => {
     const reply = await approve(sb, created.body.paymentId, OLA);
     expect(reply.status).toBe(400);
     expect(reply.body.tppMessages[0].code).toBe('PAYMENT_FAILED');
-    expect((await state(sb)).payments[created.body.paymentId]?.transactionStatus).toBe('RCVD');
+    expect(paymentById(await state(sb), created.body.paymentId)?.transactionStatus).toBe('RCVD');
   });
 
   it('lets a corporate PSU pay from an account of its agreement', async () => {
@@ -69,7 +70,7 @@ describe('payment SCA outcome (briefs/sca-interface.md)', () => {
     const s = await state(sb);
     await createPayment(sb, ndctBody(s, { creditorName: 'Ola <b>Hansen</b>' }));
     const after = await state(sb);
-    const authorisation = Object.values(after.authorisations).find((a) => a.kind === 'payment');
+    const authorisation = authorisationList(after).find((a) => a.kind === 'payment');
     if (!authorisation) throw new Error('no authorisation');
     const text = paymentScaOutcome.describe(after, authorisation);
     expect(text).toContain('100.00 NOK');

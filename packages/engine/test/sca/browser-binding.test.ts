@@ -1,3 +1,4 @@
+import { authorisationById } from '@sandbank/engine';
 // A sign-in binds the SCA to the browser that made it (docs/decisions/sca-pages.md, "One
 // browser"). Browsers here are cookie jars (tough-cookie) that post back every field of the form.
 
@@ -60,7 +61,7 @@ describe('an SCA link after the PSU signed in', () => {
     const failed = await submit(sb, href, login, { nationalIdentityNumber: OLA }, 'approve', stranger);
     expect(failed.status).toBe(303);
     expect(redirectParams(failed).get('code')).toBe('PSU_CREDENTIALS_INVALID');
-    expect(sb.getState().authorisations[idOf(href)]?.status).toBe('failed');
+    expect(authorisationById(sb.getState(), idOf(href))?.status).toBe('failed');
   });
 
   it('moves to a second browser of the same PSU, keeping the progress; the first one signs in again', async () => {

@@ -1,3 +1,4 @@
+import { authorisationById } from '@sandbank/engine';
 import {
   controls,
   getPage,
@@ -46,6 +47,6 @@ describe('cancelling the SCA', () => {
     expect(response.status).toBe(400);
     expect(response.html).toContain('Press one of the buttons');
     const id = href.split('/').pop() ?? '';
-    expect(sb.getState().authorisations[id]?.status).toBe('started');
+    expect(authorisationById(sb.getState(), id)?.status).toBe('started');
   });
 });

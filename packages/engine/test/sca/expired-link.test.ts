@@ -1,3 +1,4 @@
+import { authorisationById } from '@sandbank/engine';
 import {
   advance,
   getPage,
@@ -20,7 +21,7 @@ describe('an SCA link', () => {
     expect(params.get('code')).toBe('SCA_EXPIRED');
     expect(params.get('status')).toBe('400');
     const id = href.split('/').pop() ?? '';
-    expect(sb.getState().authorisations[id]?.status).toBe('failed');
+    expect(authorisationById(sb.getState(), id)?.status).toBe('failed');
   });
 
   it('still works at 14 minutes', async () => {

@@ -1,3 +1,4 @@
+import { authorisationById } from '@sandbank/engine';
 // Every form of the bank's pages carries a CSRF token bound to the browser's session; a
 // post without the session cookie, without the token or with another one is refused with 403 and
 // changes nothing.
@@ -53,7 +54,7 @@ describe('a form post to an SCA page', () => {
     expect(refused.status).toBe(403);
     expect(refused.html).toContain('could not match this form to your browser');
     expect(refused.headers.get('x-frame-options')).toBe('DENY');
-    expect(sb.getState().authorisations[idOf(href)]?.status).toBe('started');
+    expect(authorisationById(sb.getState(), idOf(href))?.status).toBe('started');
   });
 
   it('with the cookie but no token, or another browser’s token, is refused with 403', async () => {
@@ -74,7 +75,7 @@ describe('a form post to an SCA page', () => {
       new URLSearchParams({ csrfToken: theirs, nationalIdentityNumber: KARI, action: 'approve' }),
     );
     expect(wrong.status).toBe(403);
-    expect(sb.getState().authorisations[idOf(href)]?.status).toBe('started');
+    expect(authorisationById(sb.getState(), idOf(href))?.status).toBe('started');
   });
 
   it('cannot cancel the PSU’s authorisation from another site', async () => {
@@ -83,7 +84,7 @@ describe('a form post to an SCA page', () => {
     await submit(sb, href, await getPage(sb, href), { nationalIdentityNumber: KARI });
     const refused = await crossSitePost(sb, href, { action: 'cancel' });
     expect(refused.status).toBe(403);
-    expect(sb.getState().authorisations[idOf(href)]?.status).toBe('psuIdentified');
+    expect(authorisationById(sb.getState(), idOf(href))?.status).toBe('psuIdentified');
   });
 });
 

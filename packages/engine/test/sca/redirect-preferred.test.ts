@@ -1,3 +1,4 @@
+import { authorisationById } from '@sandbank/engine';
 import { getPage, sandbox, startConsent } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
 
@@ -6,7 +7,7 @@ describe('TPP-Redirect-Preferred: false', () => {
     const sb = sandbox();
     const href = await startConsent(sb, { 'tpp-redirect-preferred': 'false' });
     const id = href.split('/').pop() ?? '';
-    expect(sb.getState().authorisations[id]?.redirectPreferred).toBe(false);
+    expect(authorisationById(sb.getState(), id)?.redirectPreferred).toBe(false);
     const page = await getPage(sb, href);
     expect(page.html).toContain('Biometric authentication in the mobile app');
   });
@@ -15,7 +16,7 @@ describe('TPP-Redirect-Preferred: false', () => {
     const sb = sandbox();
     const href = await startConsent(sb);
     const id = href.split('/').pop() ?? '';
-    expect(sb.getState().authorisations[id]?.redirectPreferred).toBe(true);
+    expect(authorisationById(sb.getState(), id)?.redirectPreferred).toBe(true);
     expect((await getPage(sb, href)).html).not.toContain('Biometric');
   });
 });

@@ -1,3 +1,4 @@
+import { authorisationById, authorisationList } from '@sandbank/engine';
 import {
   advance,
   api,
@@ -107,9 +108,9 @@ describe('TPP-Session-ID (part 5.2 rule 6)', () => {
       const payment = startAuthorisation(draft, ctx, { kind: 'payment', resourceIds: ['p1'], headers });
       const consentAuth = startAuthorisation(draft, ctx, { kind: 'consent', resourceIds: [], headers });
       expect(payment.scaRedirect).toBe(`${ORIGIN}/_sandbank/sca/${payment.authorisationId}`);
-      expect(draft.authorisations[payment.authorisationId]?.status).toBe('started');
-      expect(draft.authorisations[consentAuth.authorisationId]?.status).toBe('psuIdentified');
+      expect(authorisationById(draft, payment.authorisationId)?.status).toBe('started');
+      expect(authorisationById(draft, consentAuth.authorisationId)?.status).toBe('psuIdentified');
     });
-    expect(Object.keys(after.authorisations)).toHaveLength(2);
+    expect(authorisationList(after)).toHaveLength(2);
   });
 });

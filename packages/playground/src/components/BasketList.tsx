@@ -1,4 +1,4 @@
-import { basketStatusOf, type State } from '@sandbank/engine';
+import { basketStatusOf, paymentById, type State } from '@sandbank/engine';
 import { basketHistory, basketsNewestFirst } from '../derive/activity.js';
 import { formatAmount } from '../derive/money.js';
 import { formatTime } from '../derive/time.js';
@@ -24,7 +24,7 @@ export function BasketList({ state }: { state: Pick<State, 'signingBaskets' | 'p
               </header>
               <ul className="basket-payments" aria-label="Payments in the basket">
                 {b.paymentIds.map((id) => {
-                  const p = state.payments[id];
+                  const p = paymentById(state, id);
                   const first = p?.instructions[0];
                   return (
                     <li key={id}>

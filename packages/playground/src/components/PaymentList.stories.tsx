@@ -1,3 +1,4 @@
+import { keyedFrom } from '@sandbank/engine';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { activityState, fixturePayments } from '../fixtures/activity.js';
 import { fixtureAccount } from '../fixtures/state.js';
@@ -10,7 +11,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const SettledPendingRejected: Story = {};
-export const None: Story = { args: { state: { ...state, payments: {} } } };
+export const None: Story = { args: { state: { ...state, payments: keyedFrom({}) } } };
 export const OnePayment: Story = {
   render: () => <PaymentCard payment={fixturePayments['enc!!pay-pending==']!} debtor={fixtureAccount.bban} />,
 };

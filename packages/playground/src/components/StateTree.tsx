@@ -1,4 +1,4 @@
-import type { State } from '@sandbank/engine';
+import { type State, stateToExport } from '@sandbank/engine';
 import { type KeyboardEvent, useDeferredValue, useId, useMemo, useState } from 'react';
 import {
   hrefOf,
@@ -28,9 +28,10 @@ function domId(prefix: string, id: string): string {
  * 100 000 transactions costs nothing until it is opened, and then only what shows.
  */
 export function StateTree({ state }: { state: State }) {
-  // The named snapshots are listed (with restore and delete) above the tree, not inside it.
+  // The named snapshots are listed (with restore and delete) above the tree, not inside it. Payments
+  // and authorisations are shown by id, as the export lists them, not in the engine's chunks.
   const root = useMemo(() => {
-    const { snapshots: _snapshots, ...bank } = state;
+    const { snapshots: _snapshots, ...bank } = stateToExport(state);
     return bank;
   }, [state]);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());

@@ -5,6 +5,8 @@ import {
   isSessionActive,
   type Payment,
   type PaymentStatus,
+  paymentById,
+  paymentList,
   type ScaSession,
   type SigningBasket,
   type State,
@@ -30,7 +32,7 @@ function newestFirst<T extends { createdAt: number }>(items: Iterable<T>): T[] {
 }
 
 export function paymentsNewestFirst(state: Pick<State, 'payments'>): Payment[] {
-  return newestFirst(Object.values(state.payments));
+  return newestFirst(paymentList(state));
 }
 
 export function basketsNewestFirst(state: Pick<State, 'signingBaskets'>): SigningBasket[] {
@@ -64,7 +66,7 @@ export function basketHistory(
   state: Pick<State, 'payments'>,
   basket: SigningBasket,
 ): StatusChange<BasketStatus>[] {
-  const payments = basket.paymentIds.map((id) => state.payments[id]);
+  const payments = basket.paymentIds.map((id) => paymentById(state, id));
   const moments = new Set<number>([basket.createdAt]);
   for (const payment of payments) {
     for (const change of payment?.statusHistory ?? [])

@@ -1,0 +1,74 @@
+import { createPayment, NOW, ndctBody, newSandbox } from '@sandbank/test-support/payments';
+import { produceWithPatches } from 'immer';
+import { describe, expect, test } from 'vitest';
+import { stateFromExport } from '../../src/core/exported-records.js';
+import { flatRecord } from '../../src/core/keyed-chunks.js';
+import { paymentById, paymentList, type State } from '../../src/index.js';
+import { restore } from '../../src/storage/restore.js';
+import { snapshotRecords } from '../../src/storage/snapshot.js';
+
+// A store written before payments and authorisations were kept in chunks: its snapshot and its log
+// hold them flat. The restore converts them (docs/decisions/keyed-chunks.md).
+
+async function bankWithPayments(count: number): Promise<{ state: State; ids: string[] }> {
+  const sb = newSandbox();
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const created = await createPayment(sb, ndctBody(sb.getState()), {
+      query: '?allowLogicalDuplicate=true',
+    });
+    expect(created.status).toBe(201);
+    ids.push(created.body.paymentId);
+  }
+  return { state: sb.getState(), ids };
+}
+
+/** The state as the previous engine kept it: payments and authorisations in flat records. */
+function flatForm(state: State): Record<string, unknown> {
+  return { ...state, payments: flatRecord(state.payments), authorisations: flatRecord(state.authorisations) };
+}
+
+async function storedSnapshot(state: unknown) {
+  const { record, chunks } = await snapshotRecords({ seq: 0, state: state as State }, new WeakMap(), NOW);
+  const records = new Map(chunks.map(({ key, utf8 }) => [key, { key, ...(utf8 && { utf8 }) }]));
+  return { snapshot: record as unknown, load: async (key: string) => records.get(key) };
+}
+
+describe('restoring a store written before payments were kept in chunks', () => {
+  test('converts the flat snapshot after its flat changes, before the first change in chunks, and asks for a rewrite', async () => {
+    const { state, ids } = await bankWithPayments(3);
+    const [first, second] = ids as [string, string];
+    const old = flatForm(state);
+    const { snapshot, load } = await storedSnapshot(old);
+    // A change the previous engine logged (flat paths), then one this engine logs (in chunks).
+    const [afterOld, oldPatches] = produceWithPatches(old, (draft) => {
+      (draft.payments as Record<string, { psuMessage: string | null }>)[first]!.psuMessage = 'old engine';
+    });
+    const converted = stateFromExport(afterOld as never);
+    const [, newPatches] = produceWithPatches(converted, (draft) => {
+      (paymentById(draft, second) as { psuMessage: string | null }).psuMessage = 'new engine';
+    });
+    const outcome = await restore(
+      snapshot,
+      [
+        { seq: 1, patches: oldPatches },
+        { seq: 2, patches: newPatches },
+      ],
+      load,
+    );
+    if (outcome === null || 'problem' in outcome) throw new Error(`not restored: ${JSON.stringify(outcome)}`);
+    expect(outcome.replaced).toBe(true);
+    expect(paymentList(outcome.state).map((p) => p.paymentId)).toEqual(ids);
+    expect(paymentById(outcome.state, first)?.psuMessage).toBe('old engine');
+    expect(paymentById(outcome.state, second)?.psuMessage).toBe('new engine');
+  });
+
+  test('restores a store written in chunks as it is, without asking for a rewrite', async () => {
+    const { state, ids } = await bankWithPayments(2);
+    const { snapshot, load } = await storedSnapshot(state);
+    const outcome = await restore(snapshot, [], load);
+    if (outcome === null || 'problem' in outcome) throw new Error(`not restored: ${JSON.stringify(outcome)}`);
+    expect(outcome.replaced).toBe(false);
+    expect(paymentList(outcome.state).map((p) => p.paymentId)).toEqual(ids);
+  });
+});
