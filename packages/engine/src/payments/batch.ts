@@ -3,7 +3,7 @@ import type { RequestContext } from '../core/context.js';
 import type { Payment, State } from '../core/state.js';
 import { isHeld } from '../faults/outcomes.js';
 import { release } from './booking.js';
-import { addDays, type Slot, shiftToBankingDay, slotsBetween } from './calendar.js';
+import { addDays, nextRunAfter, type Slot, shiftToBankingDay, slotsBetween } from './calendar.js';
 import { executeInstruction } from './execute.js';
 import { scheduledDates } from './periodic.js';
 import { FINAL_STATUSES, transition } from './transitions.js';
@@ -122,10 +122,19 @@ export function runDueBatches(
   return slots[slots.length - 1]?.at ?? null;
 }
 
+/**
+ * The next run after the last one, remembered for the `lastBatchAt` it was computed from: the reducer
+ * asks `processingDue` on every request, and between two runs the answer is one comparison.
+ */
+let nextRun = { after: Number.NaN, at: Number.NaN };
+
 /** Whether catchUpProcessing would write: a run fell due, or processing has not started or the clock went back. */
 export function processingDue(state: State, now: number): boolean {
   const { lastBatchAt } = state.paymentProcessing;
-  return lastBatchAt === null || now < lastBatchAt || slotsBetween(lastBatchAt, now).length > 0;
+  if (lastBatchAt === null || now < lastBatchAt) return true;
+  if (nextRun.after !== lastBatchAt) nextRun = { after: lastBatchAt, at: nextRunAfter(lastBatchAt) };
+  // A run falls due when one lies in (lastBatchAt, now], as slotsBetween(lastBatchAt, now) finds.
+  return nextRun.at <= now;
 }
 
 /**
