@@ -123,18 +123,22 @@ export function runDueBatches(
 }
 
 /**
- * The next run after the last one, remembered for the `lastBatchAt` it was computed from: the reducer
- * asks `processingDue` on every request, and between two runs the answer is one comparison.
+ * The next run after the last one, remembered for the `lastBatchAt` it was computed from: every
+ * request asks whether processing is due (and a read runs `catchUpProcessing` on the frozen state),
+ * and between two runs the answer is one comparison instead of the slots between the two times.
  */
 let nextRun = { after: Number.NaN, at: Number.NaN };
+
+/** Whether a run lies in (lastBatchAt, now], as slotsBetween(lastBatchAt, now) would find. */
+function runFellDue(lastBatchAt: number, now: number): boolean {
+  if (nextRun.after !== lastBatchAt) nextRun = { after: lastBatchAt, at: nextRunAfter(lastBatchAt) };
+  return nextRun.at <= now;
+}
 
 /** Whether catchUpProcessing would write: a run fell due, or processing has not started or the clock went back. */
 export function processingDue(state: State, now: number): boolean {
   const { lastBatchAt } = state.paymentProcessing;
-  if (lastBatchAt === null || now < lastBatchAt) return true;
-  if (nextRun.after !== lastBatchAt) nextRun = { after: lastBatchAt, at: nextRunAfter(lastBatchAt) };
-  // A run falls due when one lies in (lastBatchAt, now], as slotsBetween(lastBatchAt, now) finds.
-  return nextRun.at <= now;
+  return lastBatchAt === null || now < lastBatchAt || runFellDue(lastBatchAt, now);
 }
 
 /**
@@ -147,6 +151,7 @@ export function catchUpProcessing(draft: Draft<State>, now: number, ctx?: Reques
     processing.lastBatchAt = now;
     return;
   }
+  if (!runFellDue(processing.lastBatchAt, now)) return;
   const ran = runDueBatches(draft, processing.lastBatchAt, now, ctx);
   if (ran !== null) processing.lastBatchAt = ran;
 }
