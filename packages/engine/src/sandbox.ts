@@ -86,13 +86,6 @@ export interface SandboxOptions {
   /** part 5.1 rule 10: sign every response with the bank's key (Digest, Signature); off by default. */
   signResponses?: boolean;
   /**
-   * Answers carry their body as a stream of its UTF-8 bytes rather than as text (off by default; the
-   * bytes are the same). For a service worker: Chromium hands a stream body to the page through a data
-   * pipe and a text body as a blob, so the worker answers the engine's Response as it is instead of
-   * making a second one around its body (docs/benchmarks.md, "The worker's signed GET").
-   */
-  streamBodies?: boolean;
-  /**
    * Random text mixed into the session cookie and CSRF tokens of the bank's pages (default: none, so
    * whoever knows the seed can compute them). A server passes fresh random bytes at every start:
    * tokens already handed out stay valid, since the state holds them.
@@ -183,7 +176,6 @@ export function createSandbox(options: SandboxOptions = {}): SandboxWithFaults {
     signatures: options.signatures ?? 'required',
     profile,
     signResponses: options.signResponses ?? false,
-    streamBodies: options.streamBodies ?? false,
     clockSkew: options.clockSkew ?? 'bank-or-source',
     ...(options.subtle ? { subtle: options.subtle } : {}),
     ...(options.trustAnchors ? { trustAnchors: options.trustAnchors } : {}),

@@ -8,7 +8,7 @@ import { checkDigest } from '../security/check-digest.js';
 import { signResponseHeaders } from '../security/sign-response.js';
 import type { MessageRules } from '../security/step-result.js';
 import { createRequestVerifier, type HeaderReader, type VerifyStep } from '../security/verify-request.js';
-import { serialise, streamOf, webResponse } from './transport.js';
+import { serialise, webResponse } from './transport.js';
 
 export interface RequestSecurityOptions {
   /** `required` (default): every `/v1` request is signed (part 5.1 rule 1). `off`: for quick prototypes. */
@@ -22,8 +22,6 @@ export interface RequestSecurityOptions {
   signResponses: boolean;
   /** Which clocks a signed date may be within 60 s of (SandboxOptions.clockSkew). */
   clockSkew: ClockSkew;
-  /** Answer bodies as a stream of their bytes (SandboxOptions.streamBodies). */
-  streamBodies: boolean;
 }
 
 /**
@@ -159,10 +157,7 @@ export function createRequestSecurity(options: RequestSecurityOptions) {
     now: number,
   ): Promise<Response> {
     const wire = serialise(response);
-    if (!options.signResponses) {
-      const body = options.streamBodies && wire.body !== null ? streamOf(utf8.encode(wire.body)) : wire.body;
-      return webResponse(body, { status: wire.status, headers: wire.headers });
-    }
+    if (!options.signResponses) return webResponse(wire.body, { status: wire.status, headers: wire.headers });
     bank ??= sandboxBankIdentity(options.subtle);
     const bytes = wire.body === null ? new Uint8Array() : utf8.encode(wire.body);
     const headers = new Headers(wire.headers);
@@ -171,8 +166,7 @@ export function createRequestSecurity(options: RequestSecurityOptions) {
       ...(requestId === undefined ? {} : { requestId }),
       ...(options.subtle ? { subtle: options.subtle } : {}),
     });
-    const body = wire.body === null ? null : options.streamBodies ? streamOf(bytes) : bytes;
-    return webResponse(body, { status: wire.status, headers });
+    return webResponse(wire.body === null ? null : bytes, { status: wire.status, headers });
   }
 
   return { check, respond, stats: verifier.stats };

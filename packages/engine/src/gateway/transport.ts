@@ -149,16 +149,6 @@ export function serialise(response: EngineResponse): WireResponse {
  */
 const NativeResponse = globalThis.Response;
 
-/** A body's bytes as a stream of one chunk (SandboxOptions.streamBodies). */
-export function streamOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
-  return new ReadableStream({
-    start(controller) {
-      controller.enqueue(bytes);
-      controller.close();
-    },
-  });
-}
-
 /** A web Response made with the runtime's own constructor where the global still wraps it. */
 export function webResponse(body: BodyInit | null, init: ResponseInit): Response {
   const current = globalThis.Response;
