@@ -100,10 +100,13 @@ export function toEngineRequest(request: Request, url: URL, bodyText: string | n
     headers[name] = value;
   });
   const query: Record<string, string[]> = {};
-  for (const [key, value] of url.searchParams) {
-    const values = query[key] ?? [];
-    values.push(value);
-    query[key] = values;
+  // Most reads have no query: `searchParams` would make (and keep on the URL) a parser for nothing.
+  if (url.search !== '') {
+    for (const [key, value] of url.searchParams) {
+      const values = query[key] ?? [];
+      values.push(value);
+      query[key] = values;
+    }
   }
   return { method: request.method.toUpperCase(), path: url.pathname, query, headers, bodyText };
 }

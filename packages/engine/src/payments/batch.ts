@@ -4,7 +4,7 @@ import { paymentById, paymentList } from '../core/records.js';
 import type { Payment, State } from '../core/state.js';
 import { isHeld } from '../faults/outcomes.js';
 import { release } from './booking.js';
-import { addDays, type Slot, shiftToBankingDay, slotsBetween } from './calendar.js';
+import { addDays, nextRunAfter, type Slot, shiftToBankingDay, slotsBetween } from './calendar.js';
 import { executeInstruction } from './execute.js';
 import { scheduledDates } from './periodic.js';
 import { FINAL_STATUSES, transition } from './transitions.js';
@@ -125,10 +125,23 @@ export function runDueBatches(
   return slots[slots.length - 1]?.at ?? null;
 }
 
+/**
+ * The next run after the last one, remembered for the `lastBatchAt` it was computed from: every
+ * request asks whether processing is due (and a read runs `catchUpProcessing` on the frozen state),
+ * and between two runs the answer is one comparison instead of the slots between the two times.
+ */
+let nextRun = { after: Number.NaN, at: Number.NaN };
+
+/** Whether a run lies in (lastBatchAt, now], as slotsBetween(lastBatchAt, now) would find. */
+function runFellDue(lastBatchAt: number, now: number): boolean {
+  if (nextRun.after !== lastBatchAt) nextRun = { after: lastBatchAt, at: nextRunAfter(lastBatchAt) };
+  return nextRun.at <= now;
+}
+
 /** Whether catchUpProcessing would write: a run fell due, or processing has not started or the clock went back. */
 export function processingDue(state: State, now: number): boolean {
   const { lastBatchAt } = state.paymentProcessing;
-  return lastBatchAt === null || now < lastBatchAt || slotsBetween(lastBatchAt, now).length > 0;
+  return lastBatchAt === null || now < lastBatchAt || runFellDue(lastBatchAt, now);
 }
 
 /**
@@ -141,6 +154,7 @@ export function catchUpProcessing(draft: Draft<State>, now: number, ctx?: Reques
     processing.lastBatchAt = now;
     return;
   }
+  if (!runFellDue(processing.lastBatchAt, now)) return;
   const ran = runDueBatches(draft, processing.lastBatchAt, now, ctx);
   if (ran !== null) processing.lastBatchAt = ran;
 }

@@ -45,6 +45,22 @@ export function slotsBetween(fromMs: number, toMs: number): Slot[] {
   return slots;
 }
 
+/**
+ * The time of the first processing run (standing-order run or batch) after `ms`: the same answer as
+ * the first of `slotsBetween(ms, …)`, without building any slot. At most a weekend and a day apart.
+ */
+export function nextRunAfter(ms: number): number {
+  for (let day = Math.floor(ms / DAY_MS) * DAY_MS; ; day += DAY_MS) {
+    if (!isBankingDay(isoDate(day))) continue;
+    let first = Number.POSITIVE_INFINITY;
+    for (const m of [PERIODIC_RUN_MINUTES, ...BATCH_MINUTES]) {
+      const at = day + m * 60_000;
+      if (at > ms && at < first) first = at;
+    }
+    if (first !== Number.POSITIVE_INFINITY) return first;
+  }
+}
+
 /** The first batch run after `ms` (for "run the next batch now"). */
 export function nextBatchAfter(ms: number): Slot {
   for (let span = DAY_MS; ; span += DAY_MS) {
