@@ -1,5 +1,5 @@
 import type { Patch } from 'immer';
-import { flatRecord, isKeyed } from './keyed-chunks.js';
+import { flatIfKeyed } from './keyed-chunks.js';
 
 /** One change a request committed to the bank, as the request log shows it. */
 export interface StateChange {
@@ -57,11 +57,6 @@ function carry(change: StateChange, side: 'before' | 'after', value: unknown): v
   }
 }
 
-/** Entries kept in chunks, as the one flat record the export lists; anything else as it is. */
-function shownFlat(value: unknown): unknown {
-  return isKeyed(value) ? flatRecord(value) : value;
-}
-
 /** A patch as the log shows it, and the path in the state where its value before is read. */
 interface Shown {
   op: Patch['op'];
@@ -81,7 +76,7 @@ function shown(patch: Patch, before: unknown): Shown[] {
   const [slice, part, , ...rest] = patch.path;
   const entries = slice === 'payments' || slice === 'authorisations';
   if (entries && patch.path.length === 1) {
-    return [{ op: patch.op, path: [slice], at: patch.path, value: shownFlat(patch.value), flat: true }];
+    return [{ op: patch.op, path: [slice], at: patch.path, value: flatIfKeyed(patch.value), flat: true }];
   }
   const keyed = entries && (part === 'chunks' || part === 'where');
   if (!keyed) return [{ op: patch.op, path: [...patch.path], at: patch.path, value: patch.value }];
@@ -120,7 +115,7 @@ export function describeChanges(
       const kind: StateChange['kind'] =
         item.op === 'remove' ? 'removed' : previous.found && !isArrayAppend ? 'changed' : 'added';
       const change: StateChange = { kind, path: item.path };
-      if (kind !== 'added') carry(change, 'before', item.flat ? shownFlat(previous.value) : previous.value);
+      if (kind !== 'added') carry(change, 'before', item.flat ? flatIfKeyed(previous.value) : previous.value);
       if (kind !== 'removed') carry(change, 'after', item.value);
       changes.push(change);
     }

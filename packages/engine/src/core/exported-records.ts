@@ -1,4 +1,4 @@
-import { flatRecord, isKeyed, type KeyedChunks, keyedFrom } from './keyed-chunks.js';
+import { flatIfKeyed, isKeyed, type KeyedChunks, keyedFrom } from './keyed-chunks.js';
 import { exportedState } from './replay.js';
 import type { BankState, ExportedBankState, ExportedState, State } from './state.js';
 
@@ -46,8 +46,7 @@ export function stateFromExport(state: ExportedState | State): State {
 }
 
 function flat<T>(value: KeyedChunks<T>): Record<string, T> {
-  // Anything else is left as it is, for the schema to name it (a damaged stored state).
-  return isKeyed(value) ? flatRecord(value) : (value as unknown as Record<string, T>);
+  return flatIfKeyed(value) as Record<string, T>;
 }
 
 /** A bank (a snapshot's) as the export lists it: payments and authorisations flat. */

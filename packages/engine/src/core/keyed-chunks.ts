@@ -90,6 +90,14 @@ export function flatRecord<T>(keyed: KeyedChunks<T>): Record<string, T> {
 }
 
 /**
+ * Entries in chunks as the one flat record the export lists; anything else as it is (a value the
+ * export's schema names as invalid, a damaged stored state, a slice the request log shows whole).
+ */
+export function flatIfKeyed(value: unknown): unknown {
+  return isKeyed(value) ? flatRecord(value) : value;
+}
+
+/**
  * The entry with this id, or undefined; on a draft, the entry's draft (to change it). Reads the
  * bucket and the one chunk: never scans. Own keys only (an id like `constructor` finds nothing).
  */
@@ -126,13 +134,6 @@ export function entryList<T>(keyed: KeyedChunks<T>): T[] {
     for (const id of Object.keys(chunk)) list.push(chunk[id] as T);
   }
   return list;
-}
-
-/** Every id, in insertion order. */
-export function entryIds(keyed: KeyedChunks<unknown>): string[] {
-  const ids: string[] = [];
-  for (const chunk of readable(keyed).chunks) ids.push(...Object.keys(chunk));
-  return ids;
 }
 
 /** How many entries. */
