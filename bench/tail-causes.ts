@@ -7,10 +7,10 @@
  * slower than 3× their median are split by cause:
  * - `gc`: a collection overlapped it (the `gc` performance entries);
  * - `ownThreads`: no collection, and the process used about as much CPU as the wall time (its own
- *   threads were busy: TurboFan compiling on its thread, code deoptimised and run unoptimised);
+ *   threads were busy: on this machine mostly V8's optimising compiler, docs/benchmarks.md `wip/tails6`);
  * - `descheduled`: neither (another process had the core).
- * Then a second pass of 1 000 creations under the sampling heap profiler gives the bytes a creation
- * allocates (the young generation holds 16 MB, so that sets how many creations a scavenge falls in).
+ * Then a second pass of each kind under the sampling heap profiler gives the bytes a request
+ * allocates (the young generation holds 16 MB, so that sets how many requests a scavenge falls in).
  * Run: `node --conditions=@sandbank/source --expose-gc --import tsx bench/tail-causes.ts`
  * (BENCH_ROUNDS, default 2 000, sets the GET and page phases as in `pnpm bench:node`).
  */
