@@ -1,6 +1,6 @@
 // The import rules of docs/architecture.md, checked by `pnpm lint` (scripts/check-imports.mjs).
 const ENGINE = '^packages/engine/src/';
-const AREAS = `${ENGINE}(accounts|baskets|cards|consents|control|payments|sandbox-api|sca)/`;
+const AREAS = `${ENGINE}(accounts|baskets|cards|consents|control|payments|sandbox-api|sca|sca-pages)/`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

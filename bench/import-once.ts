@@ -5,8 +5,8 @@
  * (`process.cpuUsage()`, all of the process's threads), and prints one JSON line, with the heap the
  * imported state holds (heap used after a full collection, the body text still held, against before).
  *
- *   node --conditions=@sandbank/source --expose-gc --max-old-space-size=8192 --import tsx \
- *     bench/import-once.ts 1000000
+ *   pnpm bench:import 1000000
+ * (the engine as published, its `dist/`, built first by bench/build.ts, like every bench script).
  */
 import { createSandbox } from '@sandbank/engine';
 import { START } from '@sandbank/test-support/ais';

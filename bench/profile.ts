@@ -43,10 +43,9 @@ function groupOf(frame: ProfileNode['callFrame']): string {
   if (url.includes('/immer/')) return 'immer';
   if (url.includes('/zod/')) return 'zod';
   if (url.includes('/msw/') || url.includes('/@mswjs/')) return 'MSW';
-  if (url.includes('packages/engine/src/security/')) return 'engine security';
-  if (url.includes('packages/engine/src/gateway/')) return 'engine gateway';
-  if (url.includes('packages/engine/src/core/')) return 'engine core';
-  if (url.includes('packages/engine/src/')) return 'engine operations';
+  // The engine as the bench runs it, built (dist/), or from its sources (src/) when run with the condition.
+  const engine = /packages\/engine\/(?:src|dist)\/(?:(security|gateway|core)\/)?/.exec(url);
+  if (engine !== null) return `engine ${engine[1] ?? 'operations'}`;
   if (url.startsWith('node:')) return 'Node internals (other)';
   if (url.includes('/bench/')) return 'bench loop';
   return 'other';

@@ -7,7 +7,8 @@
  * - the cost of a control-plane write with 1 000 and with 100 000 transactions in the state;
  * - the time from a stopped worker (DevTools `ServiceWorker.stopAllWorkers`) to the first answer with
  *   100 000 transactions stored.
- * Run: `pnpm bench` (BENCH_REQUESTS=500 by default) or `pnpm exec tsx bench/service-worker.ts [requests]`.
+ * Run: `pnpm bench` or `pnpm bench:worker` (BENCH_REQUESTS=500 by default), or after `pnpm bench:build`
+ * `pnpm exec tsx bench/service-worker.ts [requests]`.
  * Writes bench/results/service-worker.json.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';

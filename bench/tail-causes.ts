@@ -11,7 +11,8 @@
  * - `descheduled`: neither (another process had the core).
  * Then a second pass of each kind under the sampling heap profiler gives the bytes a request
  * allocates (the young generation holds 16 MB, so that sets how many requests a scavenge falls in).
- * Run: `node --conditions=@sandbank/source --expose-gc --import tsx bench/tail-causes.ts`
+ * Run: `pnpm bench:build && node --expose-gc --import tsx bench/tail-causes.ts` (the built engine, as every
+ * bench script runs it; `--conditions=@sandbank/source` runs the engine's TypeScript source instead)
  * (BENCH_ROUNDS, default 2 000, sets the GET and page phases as in `pnpm bench:node`).
  */
 import { Session } from 'node:inspector/promises';

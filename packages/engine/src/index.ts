@@ -88,5 +88,5 @@ export type {
   SandboxWithFaults,
 } from './sandbox.js';
 export { createSandbox } from './sandbox.js';
-export type { ScaOutcome, ScaPsu } from './sca/outcomes.js';
+export type { ScaOutcome, ScaPsu } from './sca/outcome-types.js';
 export type { AuthorisationKind, StartAuthorisationInput } from './sca/start-authorisation.js';

@@ -9,7 +9,7 @@ import OPENAPI_ANSWERS from './control/openapi-answers.json' with { type: 'json'
 import { paymentDocs } from './payments/docs.js';
 import { sandboxCardDocs } from './sandbox-api/card-docs.js';
 import { sandboxDocs } from './sandbox-api/docs.js';
-import { scaDocs } from './sca/docs.js';
+import { scaDocs } from './sca-pages/docs.js';
 
 /** What the OpenAPI document says about each route, composed from each area's `docs.ts`. */
 export const openApiSources: OpenApiSources = {

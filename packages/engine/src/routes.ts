@@ -11,7 +11,7 @@ import { openApiDocumentFor } from './openapi-document.js';
 import { catchUpProcessing, processingDue } from './payments/batch.js';
 import { paymentControlRoutes, paymentRoutes } from './payments/routes.js';
 import { sandboxRoutes } from './sandbox-api/routes.js';
-import { scaRoutes } from './sca/routes.js';
+import { scaRoutes } from './sca-pages/routes.js';
 
 const areaRoutes: readonly Route[] = [
   ...sandboxRoutes,

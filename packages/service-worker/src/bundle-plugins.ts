@@ -218,7 +218,8 @@ export const workerOpenApiDocument: Plugin = {
     pluginBuild.onResolve({ filter: /^\.\/openapi-document\.js$/ }, (args) => {
       if (!/[\\/]engine[\\/]src[\\/]routes\.ts$/.test(args.importer)) return undefined;
       replaced = true;
-      return { path: fileURLToPath(new URL('./openapi-document.ts', import.meta.url)) };
+      // From the package's sources whether this runs from src/ or built into dist/ (bundle.ts).
+      return { path: fileURLToPath(new URL('../src/openapi-document.ts', import.meta.url)) };
     });
     pluginBuild.onEnd((result) =>
       !replaced && result.errors.length === 0

@@ -39,7 +39,9 @@ export interface BuildWorkerOptions {
 export async function buildWorker(options: BuildWorkerOptions = {}): Promise<BuiltWorker> {
   const { build } = await import('esbuild');
   const result = await build({
-    entryPoints: [fileURLToPath(new URL('./worker.ts', import.meta.url))],
+    // `../src/`, not `./`: this module also runs built, as `dist/internal.js` (the bench runs the
+    // packages as published), and the worker is bundled from the sources the package ships either way.
+    entryPoints: [fileURLToPath(new URL('../src/worker.ts', import.meta.url))],
     // Where the map's relative source paths start from (nothing is written there).
     outfile: fileURLToPath(new URL(`../dist/${WORKER_FILE}`, import.meta.url)),
     // The engine from its sources in this repository (package.json "exports" condition).

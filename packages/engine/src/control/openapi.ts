@@ -1,10 +1,10 @@
 import * as z from 'zod';
 import { json } from '../core/http.js';
+import { operationIds } from '../core/operation-ids.js';
 import { docsKey, type RouteDocs, type RouteExample } from '../core/route-docs.js';
 import type { Operation } from '../core/router.js';
 import { type Route, rootOf } from '../core/router.js';
 import { FORWARDED_PSU_HEADERS, headerParameter, SECURITY_SCHEMES } from './openapi-headers.js';
-import { operationIds } from './openapi-ids.js';
 import { ERROR_SCHEMAS, responsesOf } from './openapi-responses.js';
 
 type JsonSchema = Record<string, unknown>;

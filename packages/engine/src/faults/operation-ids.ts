@@ -1,4 +1,4 @@
-import { operationIds as documentIds } from '../control/openapi-ids.js';
+import { operationIds as documentIds } from '../core/operation-ids.js';
 import type { Route } from '../core/router.js';
 
 /**

@@ -11,8 +11,8 @@ import {
 import { produce } from 'immer';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiError } from '../../src/core/errors.js';
-import { SCA_OUTCOMES } from '../../src/sca/outcomes.js';
 import { startAuthorisation } from '../../src/sca/start-authorisation.js';
+import { SCA_OUTCOMES } from '../../src/sca-pages/outcomes.js';
 
 afterEach(() => {
   delete SCA_OUTCOMES.basket;

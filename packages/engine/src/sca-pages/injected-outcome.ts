@@ -5,8 +5,8 @@ import type { EngineResponse } from '../core/http.js';
 import type { Authorisation, State } from '../core/state.js';
 import { FAULT_HEADER } from '../faults/header.js';
 import type { TakenFault } from '../faults/outcomes.js';
+import { htmlPage } from '../sca/html.js';
 import { failAuthorisation } from './finish-authorisation.js';
-import { htmlPage } from './html.js';
 import { closedPage } from './pages.js';
 
 function marked(response: EngineResponse, fault: TakenFault): EngineResponse {

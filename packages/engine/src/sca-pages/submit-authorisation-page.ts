@@ -4,13 +4,13 @@ import type { EngineResponse } from '../core/http.js';
 import { authorisationById } from '../core/records.js';
 import type { Operation } from '../core/router.js';
 import type { Authorisation, State } from '../core/state.js';
-import { type Browser, postingBrowser } from './browser-session.js';
+import { type Browser, postingBrowser } from '../sca/browser-session.js';
+import { staleFormPage } from '../sca/html.js';
+import { agreementsOf, isKnownPsu, psuIdFor } from '../sca/psu.js';
+import { scaPagePath } from '../sca/start-authorisation.js';
 import { approveAuthorisation, failAuthorisation } from './finish-authorisation.js';
-import { staleFormPage } from './html.js';
 import { stepFor, stepPage } from './pages.js';
-import { agreementsOf, isKnownPsu, psuIdFor } from './psu.js';
 import { claimPreidentified, guardAuthorisation } from './show-authorisation-page.js';
-import { scaPagePath } from './start-authorisation.js';
 
 type Fields = Record<string, string[]>;
 

@@ -1,11 +1,11 @@
 import type { RequestContext } from '../core/context.js';
 import type { EngineResponse } from '../core/http.js';
 import type { Authorisation, State } from '../core/state.js';
-import type { Browser } from './browser-session.js';
-import { actions, csrfField, escapeHtml, htmlPage, notice, page } from './html.js';
+import type { Browser } from '../sca/browser-session.js';
+import { actions, csrfField, escapeHtml, htmlPage, notice, page } from '../sca/html.js';
+import { agreementsOf, customerName, grantable } from '../sca/psu.js';
+import { scaPagePath } from '../sca/start-authorisation.js';
 import { SCA_OUTCOMES } from './outcomes.js';
-import { agreementsOf, customerName, grantable } from './psu.js';
-import { scaPagePath } from './start-authorisation.js';
 
 export type Step = 'identify' | 'context' | 'confirm' | 'closed';
 

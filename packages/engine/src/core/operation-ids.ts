@@ -1,7 +1,7 @@
-import { operationName, type Route } from '../core/router.js';
+import { operationName, type Route } from './router.js';
 
 /**
- * Each route's `operationId` in the OpenAPI document (openapi.ts), and the name a fault rule's
+ * Each route's `operationId` in the OpenAPI document (control/openapi.ts), and the name a fault rule's
  * `match.operation` uses (faults/operation-ids.ts): unique, as OpenAPI requires.
  */
 export function operationIds(routes: readonly Route[]): Map<Route, string> {

@@ -4,12 +4,12 @@ import { ApiError } from '../core/errors.js';
 import type { EngineResponse } from '../core/http.js';
 import { authorisationById } from '../core/records.js';
 import type { Authorisation, State } from '../core/state.js';
-import { htmlPage, pageRedirect } from './html.js';
+import { htmlPage, pageRedirect } from '../sca/html.js';
+import { corporateIdFor, psuIdFor } from '../sca/psu.js';
+import { failureLocation, type ScaFailure, successLocation } from '../sca/redirects.js';
+import { completeSession } from '../sca/sessions.js';
 import { SCA_OUTCOMES, type ScaPsu } from './outcomes.js';
 import { closedPage } from './pages.js';
-import { corporateIdFor, psuIdFor } from './psu.js';
-import { failureLocation, type ScaFailure, successLocation } from './redirects.js';
-import { completeSession } from './sessions.js';
 
 /** Without a TPP-Redirect-URI the PSU gets a page instead of a redirect. */
 function endPage(

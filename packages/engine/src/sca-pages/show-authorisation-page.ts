@@ -5,9 +5,9 @@ import { authorisationById } from '../core/records.js';
 import type { Operation } from '../core/router.js';
 import type { Authorisation, State } from '../core/state.js';
 import { takeScaFault } from '../faults/outcomes.js';
-import { type Browser, browserFor } from './browser-session.js';
+import { type Browser, browserFor } from '../sca/browser-session.js';
+import { htmlPage } from '../sca/html.js';
 import { failAuthorisation, failureResponse } from './finish-authorisation.js';
-import { htmlPage } from './html.js';
 import { injectedScaOutcome } from './injected-outcome.js';
 import { closedPage, stepPage } from './pages.js';
 
