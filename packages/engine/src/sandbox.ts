@@ -231,7 +231,10 @@ export function createSandbox(options: SandboxOptions = {}): SandboxWithFaults {
         const commit: Commit = { seq: seq + 1, patches, state: next };
         await options.persist?.(commit);
         // The state before each commit, for POST /_sandbank/history/{seq}/restore (time travel).
-        history.record({ seq: commit.seq, at: source() + state.clock.offsetMs, operation, before: state });
+        history.record(
+          { seq: commit.seq, at: source() + state.clock.offsetMs, operation, before: state },
+          patches,
+        );
         const before = state;
         seq = commit.seq;
         state = next;

@@ -73,8 +73,11 @@ function toPlain(value: unknown, untouched: State): unknown {
   if (Object.isFrozen(value)) return value;
   if (Array.isArray(value)) return value.map((item) => toPlain(item, untouched));
   if (value !== null && typeof value === 'object') {
+    // for-in, not Object.entries: an array per key is garbage on every write (docs/benchmarks.md, `wip/tails6`).
     const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[key] = toPlain(item, untouched);
+    for (const key in value) {
+      if (Object.hasOwn(value, key)) out[key] = toPlain((value as Record<string, unknown>)[key], untouched);
+    }
     return out;
   }
   return value;
