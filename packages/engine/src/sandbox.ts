@@ -231,10 +231,7 @@ export function createSandbox(options: SandboxOptions = {}): SandboxWithFaults {
         const commit: Commit = { seq: seq + 1, patches, state: next };
         await options.persist?.(commit);
         // The state before each commit, for POST /_sandbank/history/{seq}/restore (time travel).
-        history.record(
-          { seq: commit.seq, at: source() + state.clock.offsetMs, operation, before: state },
-          patches,
-        );
+        history.record({ seq: commit.seq, at: source() + state.clock.offsetMs, operation, before: state });
         const before = state;
         seq = commit.seq;
         state = next;
