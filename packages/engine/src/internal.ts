@@ -4,6 +4,7 @@
 // that nothing outside this package imports `packages/engine/src/...` by a relative path
 // (.dependency-cruiser.cjs, `packages-through-public-entries`).
 export { DAY_MS, isoDate } from './core/dates.js';
+export { EARLIER, LAYOUT } from './core/keyed-chunks.js';
 export { ledgerEntry, ledgerFrom, newestFirst } from './core/ledger.js';
 export { sumAmounts, toMinor } from './core/money.js';
 export { docsKey, type RouteExample } from './core/route-docs.js';

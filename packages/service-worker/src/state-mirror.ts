@@ -71,6 +71,17 @@ function defaultStateUrl(): URL {
   return new URL('/_sandbank/state', base);
 }
 
+/**
+ * The state in the engine's own shape (`?shape=engine`): the patches that follow address its
+ * chunks and the replay memory's blocks, which the export's format lists flat and a mirror could not
+ * lay out again as the engine did (docs/decisions/keyed-chunks.md).
+ */
+function inEngineShape(url: URL): URL {
+  const shaped = new URL(url);
+  shaped.searchParams.set('shape', 'engine');
+  return shaped;
+}
+
 function requestId(): string {
   return crypto.randomUUID();
 }
@@ -89,7 +100,9 @@ export function createStateMirror(source: StateMirrorSource, options: StateMirro
   // Called here, not at import: the package is side-effect free for bundlers.
   enablePatches();
   const send = options.fetch ?? ((request: Request) => fetch(request));
-  const stateUrl = options.stateUrl === undefined ? defaultStateUrl() : new URL(options.stateUrl);
+  const stateUrl = inEngineShape(
+    options.stateUrl === undefined ? defaultStateUrl() : new URL(options.stateUrl),
+  );
   const echoTimeoutMs = options.echoTimeoutMs ?? 2000;
   const readTimeoutMs = options.readTimeoutMs ?? 3000;
   const onError =
@@ -128,8 +141,8 @@ export function createStateMirror(source: StateMirrorSource, options: StateMirro
     try {
       const response = await send(new Request(stateUrl, { headers: { 'X-Request-ID': marker } }));
       if (!response.ok) throw new Error(`GET ${stateUrl.pathname} answered ${response.status}`);
-      // The export lists payments and authorisations flat; the engine's patches that follow address
-      // its own shape (chunks), so the read is converted as an import converts it.
+      // The engine's own shape; a bank that answers the export's format instead (one that does not
+      // know `?shape`) is converted as an import converts it.
       const state = stateFromExport((await response.json()) as ExportedState);
       await seen.settled;
       return { state, pass };

@@ -21,7 +21,9 @@ export const NDCT = 'norwegian-domestic-credit-transfers';
 export const NCBCT = 'norwegian-cross-border-credit-transfers';
 export const INSTANT = 'instant-norwegian-domestic-credit-transfers-straks';
 
-export function newSandbox(options: { profile?: 'sandbox' | 'production'; now?: number } = {}): Sandbox {
+export function newSandbox(
+  options: { profile?: 'sandbox' | 'production'; now?: number; initialState?: State } = {},
+): Sandbox {
   const at = options.now ?? NOW;
   // The tests choose Digest themselves (part 4.1 P requires it), so the signer adds none.
   return signing(
@@ -29,6 +31,7 @@ export function newSandbox(options: { profile?: 'sandbox' | 'production'; now?: 
       now: () => at,
       registeredTpps: [TEST_TPP_REGISTRATION],
       ...(options.profile ? { profile: options.profile } : {}),
+      ...(options.initialState ? { initialState: options.initialState } : {}),
     }),
     {
       addDigest: false,
@@ -166,4 +169,19 @@ export async function advance(sandbox: Sandbox, minutes: number) {
 export function codes(reply: Reply): string[] {
   const messages: { category: string; code: string }[] = reply.body?.tppMessages ?? [];
   return messages.filter((m) => m.category === 'ERROR').map((m) => m.code);
+}
+
+/**
+ * `count` domestic payments from Kari to Ola, each its own (logical duplicates allowed), in order;
+ * their ids. Throws on anything but 201.
+ */
+export async function createPayments(sandbox: Sandbox, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  const body = ndctBody(sandbox.getState());
+  for (let i = 0; i < count; i++) {
+    const created = await createPayment(sandbox, body, { query: '?allowLogicalDuplicate=true' });
+    if (created.status !== 201) throw new Error(`payment creation answered ${created.status}`);
+    ids.push(created.body.paymentId);
+  }
+  return ids;
 }

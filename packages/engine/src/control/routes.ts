@@ -9,7 +9,7 @@ import {
   SnapshotSave,
   saveSnapshot,
 } from './snapshots.js';
-import { exportState, importState, resetState } from './state.js';
+import { ExportQuery, exportState, importState, resetState } from './state.js';
 import { deregisterTpp, listTpps, registerTpp, TppRegistration } from './tpps.js';
 
 /** The unsigned control plane under `/_sandbank/` (ARCHITECTURE.md, public contract). */
@@ -28,6 +28,7 @@ const controlTable: readonly Route[] = [
     path: '/state',
     service: 'control',
     operation: exportState,
+    query: ExportQuery,
     summary: 'Export the whole state',
   },
   {

@@ -6,16 +6,23 @@ import { freezeDeep } from '../core/freeze.js';
 import { empty, json } from '../core/http.js';
 import type { Operation } from '../core/router.js';
 import { type ExportedState, State } from '../core/state.js';
-import { parseWith } from '../core/validate.js';
+import { parseWith, queryOf } from '../core/validate.js';
 import { reseed } from '../sandbox-api/seed.js';
 import { StateForImport } from './import-schema.js';
+
+/** `?shape=engine`: the state as the engine keeps it (`sandbox.getState()`), not the export's format. */
+export const ExportQuery = z.object({ shape: z.enum(['export', 'engine']).optional() });
 
 /**
  * GET /_sandbank/state: the whole state, for export (the untouched original: no copy of a large state;
  * the replay memory's blocks joined and the payments and authorisations flat, as the format lists them).
+ * With `?shape=engine`, the state exactly as the engine keeps it: the one a state mirror applies the
+ * engine's patches to, since they address the engine's blocks and chunks (docs/decisions/keyed-chunks.md).
  */
-export const exportState: Operation = (draft) =>
-  json(200, stateToExport(isDraft(draft) ? (original(draft) as State) : (draft as State)));
+export const exportState: Operation = (draft, input) => {
+  const state = isDraft(draft) ? (original(draft) as State) : (draft as State);
+  return json(200, queryOf(input, ExportQuery).shape === 'engine' ? state : stateToExport(state));
+};
 
 /**
  * The state a body describes, validated whole, in the export's format (a body in the engine's own

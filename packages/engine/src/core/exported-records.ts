@@ -1,4 +1,11 @@
-import { flatIfKeyed, isKeyed, type KeyedChunks, keyedFrom } from './keyed-chunks.js';
+import {
+  flatIfKeyed,
+  isKeyed,
+  type KeyedChunks,
+  type KeyedLayout,
+  keyedFrom,
+  LAYOUT,
+} from './keyed-chunks.js';
 import { exportedState } from './replay.js';
 import type { BankState, ExportedBankState, ExportedState, State } from './state.js';
 
@@ -9,17 +16,17 @@ import type { BankState, ExportedBankState, ExportedState, State } from './state
  * state written before the chunks all turn them back into chunks with `stateFromExport`.
  */
 
-function keyed<T>(value: KeyedChunks<T> | Readonly<Record<string, T>>): KeyedChunks<T> {
+function keyed<T>(value: KeyedChunks<T> | Readonly<Record<string, T>>, layout: KeyedLayout): KeyedChunks<T> {
   // Only a record is converted: anything else stays, for a validation to name.
   if (isKeyed(value) || value === null || typeof value !== 'object' || Array.isArray(value)) {
     return value as KeyedChunks<T>;
   }
-  return keyedFrom(value as Record<string, T>);
+  return keyedFrom(value as Record<string, T>, layout);
 }
 
-function internalBank(bank: BankState | ExportedBankState): BankState {
-  const payments = keyed(bank.payments);
-  const authorisations = keyed(bank.authorisations);
+function internalBank(bank: BankState | ExportedBankState, layout: KeyedLayout): BankState {
+  const payments = keyed(bank.payments, layout);
+  const authorisations = keyed(bank.authorisations, layout);
   if (payments === bank.payments && authorisations === bank.authorisations) return bank as BankState;
   return { ...bank, payments, authorisations };
 }
@@ -27,16 +34,17 @@ function internalBank(bank: BankState | ExportedBankState): BankState {
 /**
  * The engine's state from an exported one (or from one already in the engine's shape, returned as it
  * is): payments and authorisations, the bank's and each snapshot's, in chunks. Validates nothing: an
- * import parses with `StateSchema` first.
+ * import parses with `StateSchema` first. A store's restore asks for the earlier layout: the changes
+ * it logged after a state stored flat were written in it (core/keyed-chunks.ts).
  */
-export function stateFromExport(state: ExportedState | State): State {
+export function stateFromExport(state: ExportedState | State, layout: KeyedLayout = LAYOUT): State {
   if (state === null || typeof state !== 'object') return state;
-  const bank = internalBank(state);
+  const bank = internalBank(state, layout);
   let snapshots = state.snapshots as State['snapshots'];
   for (const [name, snapshot] of Object.entries(state.snapshots ?? {})) {
     if (snapshot === null || typeof snapshot !== 'object' || snapshot.state === null) continue;
     if (typeof snapshot.state !== 'object') continue;
-    const inner = internalBank(snapshot.state);
+    const inner = internalBank(snapshot.state, layout);
     if (inner === snapshot.state) continue;
     if (snapshots === state.snapshots) snapshots = { ...(state.snapshots as State['snapshots']) };
     snapshots[name] = { ...snapshot, state: inner };

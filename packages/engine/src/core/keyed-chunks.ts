@@ -8,40 +8,57 @@ import { readable } from './readable.js';
  * a frozen record keyed by ids slowly (a new hidden class per key; past ~1 000 keys a dictionary), so
  * each payment creation cost more than the one before (docs/benchmarks.md, "Payment creation").
  *
- * - `chunks`: the entries in insertion order, in records of at most CHUNK entries; a new entry goes to
+ * - `chunks`: the entries in insertion order, in records of at most `LAYOUT.chunk` entries; a new entry goes to
  *   the last chunk, or starts a new one. Nothing is ever moved between chunks, so walking the chunks
  *   in order is insertion order (batch processing, the logical-duplicate check and the export rely on it).
- * - `where`: id -> the index of its chunk, split over BUCKETS records by a hash of the id, so finding
+ * - `where`: id -> the index of its chunk, split over `LAYOUT.buckets` records by a hash of the id, so finding
  *   an entry reads two small records and scans nothing.
  *
- * A new entry copies the last chunk (at most CHUNK keys), the chunk list (one slot per CHUNK entries),
- * one bucket (about n / BUCKETS keys) and the bucket list (BUCKETS slots); a changed entry copies its
+ * A new entry copies the last chunk, the chunk list (one slot per chunk), one bucket (about n / buckets
+ * keys) and the bucket list (one slot per bucket); a changed entry copies its
  * chunk and the chunk list. The export (`GET /_sandbank/state`) lists every entry in one flat record,
  * in the same order (`flatRecord`), and an import (or a state read from an export) is turned back into
  * chunks by `keyedFrom`.
+ *
+ * Small records on purpose: V8 keeps a record of up to about 17 keys added by id in its fast form,
+ * which a copy duplicates in a fraction of a microsecond; past that it is a dictionary, copied at
+ * about 0.3 µs a key (docs/decisions/keyed-chunks.md, "The layout"). A record made before session 6
+ * (chunks of 64, 64 buckets: `EARLIER`) is read and written in its own layout, told by its bucket
+ * count, so the changes a store logged for it still apply.
  */
 export interface KeyedChunks<T> {
   chunks: Record<string, T>[];
   where: Record<string, number>[];
 }
 
-/** Entries per chunk at most. */
-export const CHUNK = 64;
-/** Buckets of the id -> chunk index. */
-export const BUCKETS = 64;
+/** A layout: how many entries a chunk holds at most, over how many buckets the index is split. */
+export interface KeyedLayout {
+  chunk: number;
+  buckets: number;
+}
 
-/** FNV-1a over the id's UTF-16 code units, to a bucket. Deterministic: the same ids, the same buckets. */
-function bucketOf(id: string): number {
+/** The layout every new record is made in. */
+export const LAYOUT: KeyedLayout = { chunk: 16, buckets: 256 };
+/** The layout kept before session 6, still in stores, snapshots and states saved then. */
+export const EARLIER: KeyedLayout = { chunk: 64, buckets: 64 };
+
+/** The layout a record is in, told by its bucket count. */
+function layoutOf(keyed: KeyedChunks<unknown>): KeyedLayout {
+  return keyed.where.length === EARLIER.buckets ? EARLIER : LAYOUT;
+}
+
+/** FNV-1a over the id's UTF-16 code units, to one of `buckets`. Deterministic: the same ids, the same buckets. */
+function bucketOf(id: string, buckets: number): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < id.length; i++) {
     hash ^= id.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193);
   }
-  return (hash >>> 0) % BUCKETS;
+  return (hash >>> 0) % buckets;
 }
 
-export function emptyKeyed<T>(): KeyedChunks<T> {
-  return { chunks: [], where: Array.from({ length: BUCKETS }, () => ({})) };
+export function emptyKeyed<T>(layout: KeyedLayout = LAYOUT): KeyedChunks<T> {
+  return { chunks: [], where: Array.from({ length: layout.buckets }, () => ({})) };
 }
 
 /**
@@ -51,7 +68,11 @@ export function emptyKeyed<T>(): KeyedChunks<T> {
 export function isKeyed(value: unknown): value is KeyedChunks<unknown> {
   if (value === null || typeof value !== 'object') return false;
   const { chunks, where } = value as Partial<KeyedChunks<unknown>>;
-  return Array.isArray(chunks) && Array.isArray(where) && where.length === BUCKETS;
+  return (
+    Array.isArray(chunks) &&
+    Array.isArray(where) &&
+    (where.length === LAYOUT.buckets || where.length === EARLIER.buckets)
+  );
 }
 
 /** Sets an own property, even one named `__proto__` (an assignment would set the prototype). */
@@ -64,18 +85,21 @@ function setOwn<T>(record: Record<string, T>, key: string, value: T): void {
 }
 
 /** Chunks of a flat record, in its order (an imported or exported state's `payments`). */
-export function keyedFrom<T>(record: Readonly<Record<string, T>>): KeyedChunks<T> {
-  const keyed = emptyKeyed<T>();
+export function keyedFrom<T>(
+  record: Readonly<Record<string, T>>,
+  layout: KeyedLayout = LAYOUT,
+): KeyedChunks<T> {
+  const keyed = emptyKeyed<T>(layout);
   let chunk: Record<string, T> = {};
   let size = 0;
   for (const id of Object.keys(record)) {
-    if (size === CHUNK) {
+    if (size === layout.chunk) {
       keyed.chunks.push(chunk);
       chunk = {};
       size = 0;
     }
     setOwn(chunk, id, record[id] as T);
-    setOwn(keyed.where[bucketOf(id)] as Record<string, number>, id, keyed.chunks.length);
+    setOwn(keyed.where[bucketOf(id, layout.buckets)] as Record<string, number>, id, keyed.chunks.length);
     size++;
   }
   if (size > 0) keyed.chunks.push(chunk);
@@ -102,15 +126,15 @@ export function flatIfKeyed(value: unknown): unknown {
  * bucket and the one chunk: never scans. Own keys only (an id like `constructor` finds nothing).
  */
 export function entryById<T>(keyed: KeyedChunks<T>, id: string): T | undefined {
-  const bucket = keyed.where[bucketOf(id)] as Record<string, number>;
+  const bucket = keyed.where[bucketOf(id, keyed.where.length)] as Record<string, number>;
   if (!Object.hasOwn(bucket, id)) return undefined;
   return (keyed.chunks[bucket[id] as number] as Record<string, T>)[id];
 }
 
 /** Adds an entry at the end, or replaces the entry with its id where it stands (the order is kept). */
 export function putEntry<T>(target: KeyedChunks<T>, id: string, value: T): void {
-  const b = bucketOf(id);
-  const bucket = target.where[b] as Record<string, number>;
+  const layout = layoutOf(target);
+  const bucket = target.where[bucketOf(id, layout.buckets)] as Record<string, number>;
   if (Object.hasOwn(bucket, id)) {
     (target.chunks[bucket[id] as number] as Record<string, T>)[id] = value;
     return;
@@ -118,7 +142,7 @@ export function putEntry<T>(target: KeyedChunks<T>, id: string, value: T): void 
   // Sizes read from plain data: enumerating a draft costs a proxy trap per key.
   const plain = readable(target.chunks);
   const last = plain.length - 1;
-  if (last >= 0 && Object.keys(plain[last] as object).length < CHUNK) {
+  if (last >= 0 && Object.keys(plain[last] as object).length < layout.chunk) {
     (target.chunks[last] as Record<string, T>)[id] = value;
     bucket[id] = last;
   } else {

@@ -1,4 +1,5 @@
 import { stateFromExport, writesChunks } from '../core/exported-records.js';
+import { EARLIER } from '../core/keyed-chunks.js';
 import { STATE_VERSION, type State, type Transaction } from '../core/state.js';
 import { applyLogEntry, replacesSlice } from './change-log.js';
 import { checkChunkDigest, NOT_A_CHUNK } from './chunk-codec.js';
@@ -169,9 +170,10 @@ async function fold(
     }
     try {
       // A state stored before the payments and authorisations were kept in chunks is converted
-      // before the first change that writes them in chunks (core/exported-records.ts).
+      // before the first change that writes them in chunks (core/exported-records.ts), in the
+      // layout the session-5 engine wrote those changes in (core/keyed-chunks.ts `EARLIER`).
       if (writesChunks(entry.patches)) {
-        const inChunks = stateFromExport(state);
+        const inChunks = stateFromExport(state, EARLIER);
         replaced ||= inChunks !== state;
         state = inChunks;
       }
@@ -182,7 +184,8 @@ async function fold(
     replaced ||= replacesSlice(entry.patches);
     seq = entry.seq;
   }
-  const converted = stateFromExport(state);
+  // In the same layout: an engine of today keeps writing a record in the layout it has.
+  const converted = stateFromExport(state, EARLIER);
   // Stored in the earlier form: rewritten at the first pause, like a replaced slice.
   replaced ||= converted !== state;
   state = converted;

@@ -8,22 +8,11 @@ import {
   type StateChange,
   stateToExport,
 } from '@sandbank/engine';
-import { createPayment, NOW, ndctBody, newSandbox } from '@sandbank/test-support/payments';
+import { createPayments, NOW, newSandbox } from '@sandbank/test-support/payments';
 import { describe, expect, it } from 'vitest';
 
-// More payments than one chunk holds (core/keyed-chunks.ts: 64), so order and lookups cross chunks.
+// More payments than one chunk holds (core/keyed-chunks.ts: 16 now, 64 in the earlier layout), so order and lookups cross chunks.
 const COUNT = 70;
-
-async function createMany(sb: Sandbox, count: number): Promise<string[]> {
-  const ids: string[] = [];
-  const body = ndctBody(sb.getState());
-  for (let i = 0; i < count; i++) {
-    const created = await createPayment(sb, body, { query: '?allowLogicalDuplicate=true' });
-    expect(created.status).toBe(201);
-    ids.push(created.body.paymentId);
-  }
-  return ids;
-}
 
 async function exportText(sb: Sandbox): Promise<string> {
   const response = await sb.fetch(new Request('http://bank.test/_sandbank/state'));
@@ -34,7 +23,7 @@ async function exportText(sb: Sandbox): Promise<string> {
 describe('payments and authorisations kept in chunks (docs/decisions/keyed-chunks.md)', () => {
   it('finds every payment by id and lists them in the order they were made', async () => {
     const sb = newSandbox();
-    const ids = await createMany(sb, COUNT);
+    const ids = await createPayments(sb, COUNT);
     const state = sb.getState();
     expect(paymentList(state).map((p) => p.paymentId)).toEqual(ids);
     expect(paymentCount(state)).toBe(COUNT);
@@ -46,7 +35,7 @@ describe('payments and authorisations kept in chunks (docs/decisions/keyed-chunk
 
   it('exports them flat in creation order, as the stored payments themselves, and imports the export', async () => {
     const source = newSandbox();
-    const ids = await createMany(source, COUNT);
+    const ids = await createPayments(source, COUNT);
     const text = await exportText(source);
     const exported = JSON.parse(text);
     expect(Object.keys(exported.payments)).toEqual(ids);
@@ -82,14 +71,14 @@ describe('payments and authorisations kept in chunks (docs/decisions/keyed-chunk
     sb.subscribe((event) => {
       if (event.type === 'request') for (const change of event.entry.changes) paths.push(change.path);
     });
-    const [id] = await createMany(sb, 1);
+    const [id] = await createPayments(sb, 1);
     expect(paths).toContainEqual(['payments', id]);
     expect(paths.filter((path) => path[0] === 'payments' || path[0] === 'authorisations')).toHaveLength(2);
   });
 
   it('shows a reset in the request log as the payments it removed, by id', async () => {
     const sb = newSandbox();
-    const ids = await createMany(sb, 3);
+    const ids = await createPayments(sb, 3);
     const changes: StateChange[] = [];
     sb.subscribe((event) => {
       if (event.type === 'request') changes.push(...event.entry.changes);

@@ -2,8 +2,9 @@ import { createPayment, NOW, ndctBody, newSandbox } from '@sandbank/test-support
 import { produceWithPatches } from 'immer';
 import { describe, expect, test } from 'vitest';
 import { stateFromExport } from '../../src/core/exported-records.js';
-import { flatRecord } from '../../src/core/keyed-chunks.js';
-import { paymentById, paymentList, type State } from '../../src/index.js';
+import { EARLIER, flatRecord } from '../../src/core/keyed-chunks.js';
+import { putPayment } from '../../src/core/records.js';
+import { type Payment, paymentById, paymentList, type State } from '../../src/index.js';
 import { restore } from '../../src/storage/restore.js';
 import { snapshotRecords } from '../../src/storage/snapshot.js';
 
@@ -40,13 +41,18 @@ describe('restoring a store written before payments were kept in chunks', () => 
     const [first, second] = ids as [string, string];
     const old = flatForm(state);
     const { snapshot, load } = await storedSnapshot(old);
-    // A change the previous engine logged (flat paths), then one this engine logs (in chunks).
+    // A change an engine logged before the chunks (flat paths), then one the session-5 engine logged
+    // in chunks (its layout: chunks of 64, 64 buckets), adding a payment, so its index entry lands in
+    // the bucket that layout hashes the id to.
     const [afterOld, oldPatches] = produceWithPatches(old, (draft) => {
       (draft.payments as Record<string, { psuMessage: string | null }>)[first]!.psuMessage = 'old engine';
     });
-    const converted = stateFromExport(afterOld as never);
+    const converted = stateFromExport(afterOld as never, EARLIER);
+    // An id the two layouts put in different buckets (25 of 64, 153 of 256).
+    const added = 'enc!!added-by-the-session-5-engine-3';
     const [, newPatches] = produceWithPatches(converted, (draft) => {
       (paymentById(draft, second) as { psuMessage: string | null }).psuMessage = 'new engine';
+      putPayment(draft, { ...(paymentById(converted, second) as Payment), paymentId: added });
     });
     const outcome = await restore(
       snapshot,
@@ -58,7 +64,8 @@ describe('restoring a store written before payments were kept in chunks', () => 
     );
     if (outcome === null || 'problem' in outcome) throw new Error(`not restored: ${JSON.stringify(outcome)}`);
     expect(outcome.replaced).toBe(true);
-    expect(paymentList(outcome.state).map((p) => p.paymentId)).toEqual(ids);
+    expect(paymentList(outcome.state).map((p) => p.paymentId)).toEqual([...ids, added]);
+    expect(paymentById(outcome.state, added)?.paymentId).toBe(added);
     expect(paymentById(outcome.state, first)?.psuMessage).toBe('old engine');
     expect(paymentById(outcome.state, second)?.psuMessage).toBe('new engine');
   });
