@@ -6,7 +6,7 @@ import {
   type State,
 } from '@sandbank/engine';
 import { installSandbox } from '@sandbank/engine/testing';
-import { createPayment, ndctBody } from '@sandbank/test-support/payments';
+import { createPayment, createPayments, ndctBody } from '@sandbank/test-support/payments';
 import { signing } from '@sandbank/test-support/signing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -110,12 +110,7 @@ describe('createStateMirror', () => {
     // as one: a mirror built from the export could not apply the patches of later writes.
     const { sandbox, source } = workerLikeBank(undefined, undefined, 'required');
     const signed = signing(sandbox);
-    const body = ndctBody(sandbox.getState());
-    const create = async () => {
-      const created = await createPayment(signed, body, { query: '?allowLogicalDuplicate=true' });
-      expect(created.status).toBe(201);
-    };
-    for (let i = 0; i < 20; i++) await create();
+    await createPayments(signed, 20);
     const reads: string[] = [];
     const mirror = createStateMirror(source, {
       fetch: (request) => {
@@ -124,7 +119,7 @@ describe('createStateMirror', () => {
       },
     });
     expect(await mirror.getState()).toEqual(sandbox.getState());
-    for (let i = 0; i < 20; i++) await create();
+    await createPayments(signed, 20);
     expect(mirror.current()).toEqual(sandbox.getState());
     expect(reads).toEqual(['?shape=engine']);
   });

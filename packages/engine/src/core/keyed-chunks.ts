@@ -15,10 +15,10 @@ import { readable } from './readable.js';
  *   an entry reads two small records and scans nothing.
  *
  * A new entry copies the last chunk, the chunk list (one slot per chunk), one bucket (about n / buckets
- * keys) and the bucket list (one slot per bucket); a changed entry copies its
- * chunk and the chunk list. The export (`GET /_sandbank/state`) lists every entry in one flat record,
- * in the same order (`flatRecord`), and an import (or a state read from an export) is turned back into
- * chunks by `keyedFrom`.
+ * keys) and the bucket list (one slot per bucket); a changed entry copies its chunk and the chunk list.
+ * The export (`GET /_sandbank/state`) lists every entry in one flat record, in the same order
+ * (`flatRecord`), and an import (or a state read from an export) is turned back into chunks by
+ * `keyedFrom`.
  *
  * Small records on purpose: V8 keeps a record of up to about 17 keys added by id in its fast form,
  * which a copy duplicates in a fraction of a microsecond; past that it is a dictionary, copied at
@@ -42,7 +42,7 @@ export const LAYOUT: KeyedLayout = { chunk: 16, buckets: 256 };
 /** The layout kept before session 6, still in stores, snapshots and states saved then. */
 export const EARLIER: KeyedLayout = { chunk: 64, buckets: 64 };
 
-/** The layout a record is in, told by its bucket count. */
+/** The layout a record is in, told by its bucket count (which also picks an id's bucket, `bucketOf`). */
 function layoutOf(keyed: KeyedChunks<unknown>): KeyedLayout {
   return keyed.where.length === EARLIER.buckets ? EARLIER : LAYOUT;
 }
@@ -133,8 +133,7 @@ export function entryById<T>(keyed: KeyedChunks<T>, id: string): T | undefined {
 
 /** Adds an entry at the end, or replaces the entry with its id where it stands (the order is kept). */
 export function putEntry<T>(target: KeyedChunks<T>, id: string, value: T): void {
-  const layout = layoutOf(target);
-  const bucket = target.where[bucketOf(id, layout.buckets)] as Record<string, number>;
+  const bucket = target.where[bucketOf(id, target.where.length)] as Record<string, number>;
   if (Object.hasOwn(bucket, id)) {
     (target.chunks[bucket[id] as number] as Record<string, T>)[id] = value;
     return;
@@ -142,7 +141,7 @@ export function putEntry<T>(target: KeyedChunks<T>, id: string, value: T): void 
   // Sizes read from plain data: enumerating a draft costs a proxy trap per key.
   const plain = readable(target.chunks);
   const last = plain.length - 1;
-  if (last >= 0 && Object.keys(plain[last] as object).length < layout.chunk) {
+  if (last >= 0 && Object.keys(plain[last] as object).length < layoutOf(target).chunk) {
     (target.chunks[last] as Record<string, T>)[id] = value;
     bucket[id] = last;
   } else {

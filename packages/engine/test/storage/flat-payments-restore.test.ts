@@ -1,4 +1,4 @@
-import { createPayment, NOW, ndctBody, newSandbox } from '@sandbank/test-support/payments';
+import { createPayments, NOW, newSandbox } from '@sandbank/test-support/payments';
 import { produceWithPatches } from 'immer';
 import { describe, expect, test } from 'vitest';
 import { stateFromExport } from '../../src/core/exported-records.js';
@@ -13,14 +13,7 @@ import { snapshotRecords } from '../../src/storage/snapshot.js';
 
 async function bankWithPayments(count: number): Promise<{ state: State; ids: string[] }> {
   const sb = newSandbox();
-  const ids: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const created = await createPayment(sb, ndctBody(sb.getState()), {
-      query: '?allowLogicalDuplicate=true',
-    });
-    expect(created.status).toBe(201);
-    ids.push(created.body.paymentId);
-  }
+  const ids = await createPayments(sb, count);
   return { state: sb.getState(), ids };
 }
 
