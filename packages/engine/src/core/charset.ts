@@ -73,11 +73,26 @@ function pathOf(segments: readonly (string | number)[]): string {
 /** Everything but printable ASCII, and the backslash that starts an escape. */
 const NOT_PLAIN = /[^\x20-\x5b\x5d-\x7e]/g;
 
+/** The value of the four hex digits at `at`, or -1. */
+function hex4(text: string, at: number): number {
+  let value = 0;
+  for (let i = at; i < at + 4; i++) {
+    const c = text.charCodeAt(i);
+    const lower = c | 0x20;
+    const digit = c >= 0x30 && c <= 0x39 ? c - 0x30 : lower >= 0x61 && lower <= 0x66 ? lower - 0x57 : -1;
+    if (digit < 0) return -1;
+    value = value * 16 + digit;
+  }
+  return value;
+}
+
 /**
  * Whether no string that `text` (JSON) can parse to holds a refused character: every character of the
- * text is accepted, and no escape can make one (`\b`, `\f` and `\uXXXX` can; `\"`, `\\`, `\/`, `\n`,
- * `\r`, `\t` cannot). One native scan of the text instead of a check of every parsed value: a large
- * import is printable ASCII but for a few names. False does not mean refused, only "look at each value".
+ * text is accepted, and no escape makes a refused one (`\b` and `\f` do; `\uXXXX` does unless it
+ * names an accepted character: a surrogate never is; `\"`, `\\`, `\/`, `\n`, `\r`, `\t` never do). One
+ * native scan of the text instead of a check of every parsed value: a large import is printable ASCII
+ * but for a few names (which a large body's text holds as escapes, gateway/json-text.ts). False does
+ * not mean refused, only "look at each value".
  */
 export function jsonTextIsAccepted(text: string): boolean {
   NOT_PLAIN.lastIndex = 0;
@@ -86,8 +101,14 @@ export function jsonTextIsAccepted(text: string): boolean {
     const c = text.charCodeAt(at);
     if (c === 0x5c) {
       const escaped = text.charCodeAt(at + 1);
-      if (escaped === 0x62 || escaped === 0x66 || escaped === 0x75) return false;
-      NOT_PLAIN.lastIndex = at + 2;
+      if (escaped === 0x62 || escaped === 0x66) return false;
+      if (escaped === 0x75) {
+        const unit = hex4(text, at + 2);
+        if (unit < 0 || !isAcceptedCodePoint(unit)) return false;
+        NOT_PLAIN.lastIndex = at + 6;
+      } else {
+        NOT_PLAIN.lastIndex = at + 2;
+      }
     } else if (!isAcceptedCodePoint(c)) {
       return false;
     }

@@ -7,8 +7,14 @@ export interface EngineRequest {
   path: string;
   query: Record<string, string[]>;
   headers: Record<string, string>;
-  /** The body decoded as UTF-8, or null when the request has none. */
+  /**
+   * The body decoded as UTF-8, or null when the request has none. A control-plane body of 1 MiB or
+   * more, in Node, is instead a one-byte text equal to it as JSON (characters beyond Latin-1 as
+   * `\uXXXX` escapes, gateway/json-text.ts), and `exactBodyText` decodes the text as sent.
+   */
   bodyText: string | null;
+  /** Present when `bodyText` is not the exact text: decodes it (for an error's words, the request log). */
+  exactBodyText?: () => string;
 }
 
 /** A response as plain data; `json` and `html` are mutually exclusive. */

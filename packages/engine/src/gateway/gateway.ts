@@ -15,6 +15,7 @@ import type { VerifyStep } from '../security/verify-request.js';
 import type { App } from './app.js';
 import { type Logger, toErrorResponse, toErrorWebResponse } from './error-response.js';
 import { checkParsedRequest } from './http-rules.js';
+import { jsonTextOf } from './json-text.js';
 import type { createRequestSecurity } from './request-security.js';
 import { decodeBody, decodeBodyLeniently, readBody, toEngineRequest } from './transport.js';
 
@@ -121,15 +122,23 @@ export function createGateway(config: GatewayConfig, ledger: Ledger) {
     const disregarded = route?.bodyDisregarded === true;
     let bytes: Uint8Array | null = null;
     let bodyText: string | null = null;
+    let exactBodyText: (() => string) | undefined;
     try {
       const control = routed.pathname.startsWith(`${CONTROL_ROOT}/`);
       bytes = await readBody(request, control ? config.maxControlBodyBytes : config.maxBodyBytes);
-      if (bytes !== null) bodyText = disregarded ? decodeBodyLeniently(bytes) : decodeBody(bytes);
+      if (bytes !== null) {
+        // A large control-plane body (an import) parses from a text equal to it as JSON (json-text.ts).
+        const json = route?.service === 'control' ? jsonTextOf(bytes) : null;
+        const sent = bytes;
+        if (json !== null) exactBodyText = () => decodeBody(sent);
+        bodyText = json ?? (disregarded ? decodeBodyLeniently(bytes) : decodeBody(bytes));
+      }
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       failure ??= error;
     }
-    return { request: toEngineRequest(request, routed, bodyText), url, matches, bodyText, bytes, failure };
+    const engineRequest = toEngineRequest(request, routed, bodyText, exactBodyText);
+    return { request: engineRequest, url, matches, bodyText, bytes, failure };
   }
 
   /** Applies a received request in its turn: one bank clock reading for the reducer, the log and the signature. */
@@ -223,7 +232,7 @@ export function createGateway(config: GatewayConfig, ledger: Ledger) {
       ledger.log({
         request,
         target: `${url.pathname}${url.search}`,
-        bodyText: received.bodyText,
+        bodyText: request.exactBodyText?.() ?? received.bodyText,
         operation: reduction.operation,
         response,
         at: now,

@@ -22,6 +22,10 @@ function parsing<T>(parse: (warnings: TppMessage[]) => T): Parsed<T> {
   }
 }
 
+function notJson(error: unknown) {
+  return apiError('FORMAT_ERROR', `body is not valid JSON: ${(error as Error).message}`);
+}
+
 /**
  * The request's JSON body. Keys such as `__proto__` are removed at once, wherever they are, and told
  * in `messages` as dropped fields: nothing later can store them or reach a prototype with them.
@@ -48,14 +52,22 @@ function parseJsonBody(request: EngineRequest, messages: TppMessage[]): unknown 
     );
   }
   let body: unknown;
+  let source = text;
   try {
     body = JSON.parse(text);
   } catch (error) {
-    throw apiError('FORMAT_ERROR', `body is not valid JSON: ${(error as Error).message}`);
+    if (request.exactBodyText === undefined) throw notJson(error);
+    // The parser's words (a position, a character) are those of the text as it was sent.
+    source = request.exactBodyText();
+    try {
+      body = JSON.parse(source);
+    } catch (exactError) {
+      throw notJson(exactError);
+    }
   }
   // One walk checks characters (or only the depth, when the text shows every character is accepted)
   // and says whether a prototype key occurs at all; the walk that drops them runs only then.
-  if (assertAcceptedJson(body, text, PROTOTYPE_KEYS)) {
+  if (assertAcceptedJson(body, source, PROTOTYPE_KEYS)) {
     for (const path of dropPrototypeKeys(body)) messages.push(droppedFieldWarning(path));
   }
   return body;

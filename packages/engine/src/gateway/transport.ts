@@ -94,7 +94,12 @@ function tooLarge(maxBytes: number) {
   });
 }
 
-export function toEngineRequest(request: Request, url: URL, bodyText: string | null): EngineRequest {
+export function toEngineRequest(
+  request: Request,
+  url: URL,
+  bodyText: string | null,
+  exactBodyText?: () => string,
+): EngineRequest {
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => {
     headers[name] = value;
@@ -108,7 +113,15 @@ export function toEngineRequest(request: Request, url: URL, bodyText: string | n
       query[key] = values;
     }
   }
-  return { method: request.method.toUpperCase(), path: url.pathname, query, headers, bodyText };
+  const engineRequest: EngineRequest = {
+    method: request.method.toUpperCase(),
+    path: url.pathname,
+    query,
+    headers,
+    bodyText,
+  };
+  if (exactBodyText !== undefined) engineRequest.exactBodyText = exactBodyText;
+  return engineRequest;
 }
 
 /** An answer's wire form, serialised once: status, headers with the content type, the body text. */

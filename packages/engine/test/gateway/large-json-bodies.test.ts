@@ -1,0 +1,172 @@
+import type { RequestLogEntry } from '@sandbank/engine';
+import { stateWithTransactions } from '@sandbank/test-support/ais';
+import { api, newSandbox } from '@sandbank/test-support/payments';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { jsonTextIsAccepted } from '../../src/core/charset.js';
+import { jsonTextOf } from '../../src/gateway/json-text.js';
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** What `JSON.parse` makes of a text: its value, or that it failed. */
+function parsed(text: string): { value: unknown } | 'fails' {
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return 'fails';
+  }
+}
+
+function isOneByte(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0xff) return false;
+  return true;
+}
+
+/** A JSON text with characters from everywhere in Unicode, in keys and values. */
+const anyJson = fc.jsonValue({ stringUnit: 'binary' }).map((value) => JSON.stringify(value));
+
+/** Characters beyond ASCII a body can hold: Latin-1, the rest of the BMP, and beyond it. */
+const wideCharacter = fc.constantFrom('ø', 'Å', 'ü', '\u00a0', '–', '€', '\u2028', '\ufeff', '😀', '𝄞');
+
+describe('a large JSON body is parsed from a one-byte text equal to it as JSON (gateway/json-text.ts)', () => {
+  it('gives the value the exact text gives, in a one-byte text, for any JSON', () => {
+    fc.assert(
+      fc.property(anyJson, (text) => {
+        const fast = jsonTextOf(encoder.encode(text), 0);
+        // null only where the exact decoder must be used: a backslash right before a wide character.
+        if (fast === null) return expect(text).toMatch(/\\[\u0080-\u{10ffff}]/u);
+        expect(isOneByte(fast)).toBe(true);
+        expect(parsed(fast)).toEqual(parsed(text));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('fails to parse exactly where the exact text fails, with characters put anywhere', () => {
+    fc.assert(
+      fc.property(anyJson, fc.array(fc.tuple(fc.nat(), wideCharacter), { maxLength: 4 }), (json, inserts) => {
+        let text = json;
+        for (const [at, character] of inserts) {
+          const cut = at % (text.length + 1);
+          text = `${text.slice(0, cut)}${character}${text.slice(cut)}`;
+        }
+        // What the bank reads of the bytes: a lone surrogate the cut made becomes U+FFFD.
+        const bytes = encoder.encode(text);
+        const exact = decoder.decode(bytes);
+        const fast = jsonTextOf(bytes, 0);
+        if (fast === null) return;
+        expect(parsed(fast)).toEqual(parsed(exact));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('finds characters beyond ASCII on either side of the blocks it skips natively, and across them', () => {
+    const bytes = encoder.encode(`["${'a'.repeat(140_000)}"]`);
+    // Byte positions where a character starts: before, on and across 1 KiB and 64 KiB boundaries.
+    const placed: Array<[number, string]> = [
+      [2, 'ø'],
+      [1021, 'ø'],
+      [1023, 'ø'],
+      [1025, '–'],
+      [2046, '–'],
+      [65_534, '–'],
+      [65_537, '😀'],
+      [131_070, '😀'],
+      [bytes.length - 6, '😀'],
+    ];
+    for (const [at, character] of placed) bytes.set(encoder.encode(character), at);
+    const text = decoder.decode(bytes);
+    expect([...text].filter((c) => c !== 'a').length).toBe(placed.length + 4);
+    const fast = jsonTextOf(bytes, 0);
+    expect(fast).not.toBeNull();
+    expect(JSON.parse(fast as string)).toEqual(JSON.parse(text));
+  });
+
+  it('is the exact text for a body of ASCII alone', () => {
+    const text = JSON.stringify({ name: 'Kari Nordmann', list: [1, 2, 3] });
+    expect(jsonTextOf(encoder.encode(text), 0)).toBe(text);
+  });
+
+  it('leaves to the exact decoder what it cannot make equal, and small bodies', () => {
+    const large = (text: string) => jsonTextOf(encoder.encode(text), 0);
+    expect(jsonTextOf(encoder.encode('{"a":"ø"}'))).toBeNull(); // below LARGE_JSON_BYTES
+    expect(large('\ufeff{"a":"ø"}')).toBeNull(); // a byte-order mark, which the decoder drops
+    expect(large('\u00a0 {"a":"ø"}')).toBeNull(); // white space `trim` removes and JSON refuses
+    expect(large('{"a":"\\ø"}')).toBeNull(); // an invalid escape an escape after it would make valid
+    expect(jsonTextOf(new Uint8Array([0x7b, 0x22, 0xc3, 0x28, 0x22, 0x7d]), 0)).toBeNull(); // not UTF-8
+    expect(large(`"${'ø'.repeat(100_000)}"`)).toBeNull(); // mostly beyond ASCII
+  });
+});
+
+describe('the text scan reads \\u escapes (core/charset.ts jsonTextIsAccepted)', () => {
+  it('accepts an escape of an accepted character and refuses one of a refused character', () => {
+    expect(jsonTextIsAccepted('{"name":"Troms\\u00f8 \\u2013 \\u20AC"}')).toBe(true);
+    expect(jsonTextIsAccepted('{"name":"Pizza \\ud83c\\udf55"}')).toBe(false); // a surrogate pair: an emoji
+    expect(jsonTextIsAccepted('{"name":"\\u2603"}')).toBe(false); // a snowman
+    expect(jsonTextIsAccepted('{"name":"\\u0007"}')).toBe(false); // a control character
+    expect(jsonTextIsAccepted('{"name":"\\\\u2603"}')).toBe(true); // an escaped backslash, then text
+  });
+});
+
+/** An export of a bank whose ledger makes it larger than 1 MiB (LARGE_JSON_BYTES), with names beyond Latin-1. */
+async function largeExport(): Promise<{ text: string; accountId: string }> {
+  const { state, accountId } = stateWithTransactions(5_000);
+  const source = newSandbox({ initialState: state });
+  const answer = await api(source, 'GET', '/_sandbank/state');
+  const exported = answer.body as { transactions: Record<string, Array<Array<Record<string, unknown>>>> };
+  const first = exported.transactions[accountId]?.[0]?.[0] as Record<string, unknown>;
+  first.creditorName = 'Bakeri – Tromsø € ü';
+  const text = JSON.stringify(exported);
+  // Large enough, and made into the one-byte text: what these cases test is that path.
+  expect(jsonTextOf(encoder.encode(text))).not.toBeNull();
+  return { text, accountId };
+}
+
+describe('importing a large state (PUT /_sandbank/state) through the one-byte text', () => {
+  it('keeps every character as sent, and the request log shows the body as sent', async () => {
+    const { text, accountId } = await largeExport();
+    const sandbox = newSandbox();
+    const logged: RequestLogEntry[] = [];
+    sandbox.subscribe((event) => {
+      if (event.type === 'request') logged.push(event.entry);
+    });
+    const answer = await api(sandbox, 'PUT', '/_sandbank/state', { body: text });
+    expect(answer.status).toBe(204);
+    const back = await api(sandbox, 'GET', '/_sandbank/state');
+    expect(back.body.transactions[accountId][0][0].creditorName).toBe('Bakeri – Tromsø € ü');
+    expect(back.body).toEqual(JSON.parse(text));
+    expect(logged.find((entry) => entry.method === 'PUT')?.requestBody).toBe(text);
+  });
+
+  it('refuses a character the bank cannot process, naming its path', async () => {
+    const { text, accountId } = await largeExport();
+    const sandbox = newSandbox();
+    const before = await api(sandbox, 'GET', '/_sandbank/state');
+    const answer = await api(sandbox, 'PUT', '/_sandbank/state', {
+      body: text.replace('Bakeri – Tromsø € ü', 'Pizza 🍕'),
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.tppMessages[0]).toMatchObject({
+      code: 'FORMAT_ERROR',
+      path: `transactions.${accountId}[0][0].creditorName`,
+    });
+    expect((await api(sandbox, 'GET', '/_sandbank/state')).body).toEqual(before.body);
+  });
+
+  it('names a syntax error in the words the exact text gives', async () => {
+    const { text } = await largeExport();
+    const broken = `${text.slice(0, -1)},}`;
+    let words = '';
+    try {
+      JSON.parse(broken);
+    } catch (error) {
+      words = (error as Error).message;
+    }
+    const answer = await api(newSandbox(), 'PUT', '/_sandbank/state', { body: broken });
+    expect(answer.status).toBe(400);
+    expect(answer.body.tppMessages[0].code).toBe('FORMAT_ERROR');
+    expect(answer.body.tppMessages[0].text).toBe(`body is not valid JSON: ${words}`);
+  });
+});
