@@ -154,18 +154,19 @@ function depthAndKeys(root: unknown, watched: ReadonlySet<string>): boolean | 't
  * MAX_JSON_DEPTH levels (deeper is refused) and keeps one path that it writes out only for an
  * error: an import of a large state visits millions of values, and a path string or a stack entry
  * made for each was most of its cost. Depth first, children last to first, as a stack-based walk
- * visits them, so the first problem named is the same. Given the JSON text the value was parsed
- * from, and `jsonTextIsAccepted` holds for it, strings and keys need no check one by one: then the
- * depth is checked by `depthAndKeys` alone, and only a value too deep is walked again, here, to name
- * where. Answers whether a key of `watched` occurs anywhere (the caller's next walk, for prototype
- * keys, is needed only then).
+ * visits them, so the first problem named is the same. `textAccepted` says the text the value was
+ * parsed from shows no refused character (`jsonTextIsAccepted`, or a large body's bytes,
+ * gateway/json-text.ts): then strings and keys need no check one by one, the depth is checked by
+ * `depthAndKeys` alone, and only a value too deep is walked again, here, to name where. Answers
+ * whether a key of `watched` occurs anywhere (the caller's next walk, for prototype keys, is needed
+ * only then).
  */
 export function assertAcceptedJson(
   value: unknown,
-  text?: string,
+  textAccepted = false,
   watched: ReadonlySet<string> = new Set(),
 ): boolean {
-  const strings = text === undefined || !jsonTextIsAccepted(text);
+  const strings = !textAccepted;
   if (!strings) {
     const found = depthAndKeys(value, watched);
     if (found !== 'too deep') return found;

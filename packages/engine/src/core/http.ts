@@ -10,11 +10,16 @@ export interface EngineRequest {
   /**
    * The body decoded as UTF-8, or null when the request has none. A control-plane body of 1 MiB or
    * more, in Node, is instead a one-byte text equal to it as JSON (characters beyond Latin-1 as
-   * `\uXXXX` escapes, gateway/json-text.ts), and `exactBodyText` decodes the text as sent.
+   * `\uXXXX` escapes, gateway/json-text.ts), and `largeJson` is there.
    */
   bodyText: string | null;
-  /** Present when `bodyText` is not the exact text: decodes it (for an error's words, the request log). */
-  exactBodyText?: () => string;
+  /** Present when `bodyText` is a large body's one-byte text rather than its exact text. */
+  largeJson?: {
+    /** Decodes the text as sent (for a syntax error's words, the request log). */
+    exact: () => string;
+    /** Whether no string the body parses to holds a refused character, read from its bytes. */
+    accepted: boolean;
+  };
 }
 
 /** A response as plain data; `json` and `html` are mutually exclusive. */

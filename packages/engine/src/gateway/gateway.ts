@@ -122,7 +122,7 @@ export function createGateway(config: GatewayConfig, ledger: Ledger) {
     const disregarded = route?.bodyDisregarded === true;
     let bytes: Uint8Array | null = null;
     let bodyText: string | null = null;
-    let exactBodyText: (() => string) | undefined;
+    let largeJson: EngineRequest['largeJson'];
     try {
       const control = routed.pathname.startsWith(`${CONTROL_ROOT}/`);
       bytes = await readBody(request, control ? config.maxControlBodyBytes : config.maxBodyBytes);
@@ -130,14 +130,14 @@ export function createGateway(config: GatewayConfig, ledger: Ledger) {
         // A large control-plane body (an import) parses from a text equal to it as JSON (json-text.ts).
         const json = route?.service === 'control' ? jsonTextOf(bytes) : null;
         const sent = bytes;
-        if (json !== null) exactBodyText = () => decodeBody(sent);
-        bodyText = json ?? (disregarded ? decodeBodyLeniently(bytes) : decodeBody(bytes));
+        if (json !== null) largeJson = { exact: () => decodeBody(sent), accepted: json.accepted };
+        bodyText = json?.text ?? (disregarded ? decodeBodyLeniently(bytes) : decodeBody(bytes));
       }
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       failure ??= error;
     }
-    const engineRequest = toEngineRequest(request, routed, bodyText, exactBodyText);
+    const engineRequest = toEngineRequest(request, routed, bodyText, largeJson);
     return { request: engineRequest, url, matches, bodyText, bytes, failure };
   }
 
@@ -232,7 +232,7 @@ export function createGateway(config: GatewayConfig, ledger: Ledger) {
       ledger.log({
         request,
         target: `${url.pathname}${url.search}`,
-        bodyText: request.exactBodyText?.() ?? received.bodyText,
+        bodyText: request.largeJson?.exact() ?? received.bodyText,
         operation: reduction.operation,
         response,
         at: now,

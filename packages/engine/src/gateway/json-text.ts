@@ -12,10 +12,15 @@
  * as it always was.
  */
 
+import { isAcceptedCodePoint } from '../core/charset.js';
+
 /** Bodies from this size on are worth it; below, decoding costs little either way. */
 export const LARGE_JSON_BYTES = 1024 * 1024;
 
-type NodeBytes = Uint8Array & { toString(encoding: 'latin1', start?: number, end?: number): string };
+type NodeBytes = Uint8Array & {
+  toString(encoding: 'latin1', start?: number, end?: number): string;
+  indexOf(value: number, byteOffset?: number): number;
+};
 
 interface NodeBufferModule {
   isAscii(bytes: ArrayBufferView): boolean;
@@ -115,6 +120,45 @@ function writeCharacter(out: Uint8Array, at: number, cp: number): number {
   return writeEscape(out, writeEscape(out, at, 0xd800 + (v >> 10)), 0xdc00 + (v & 0x3ff));
 }
 
+/** A large body's one-byte text, and what its bytes say of its characters. */
+export interface LargeJsonText {
+  /** Equal to the body as JSON: `JSON.parse` makes the same value of it, or fails where it fails. */
+  text: string;
+  /**
+   * Whether no string the body parses to holds a character the bank refuses (core/charset.ts), read
+   * from the bytes: the characters beyond ASCII, DEL, and the escapes. Raw control characters are not
+   * looked for: a body holding one does not parse, and this is asked only of a body that did.
+   */
+  accepted: boolean;
+}
+
+/** The value of four hex digits at `at`, or -1. */
+function hexAt(bytes: Uint8Array, at: number): number {
+  let value = 0;
+  for (let i = at; i < at + 4; i++) {
+    const c = bytes[i] ?? 0;
+    const lower = c | 0x20;
+    const digit = c >= 0x30 && c <= 0x39 ? c - 0x30 : lower >= 0x61 && lower <= 0x66 ? lower - 0x57 : -1;
+    if (digit < 0) return -1;
+    value = value * 16 + digit;
+  }
+  return value;
+}
+
+/** No DEL, and no escape that makes a refused character (`\b`, `\f`, a `\uXXXX` of one), found natively. */
+function escapesAccepted(bytes: NodeBytes): boolean {
+  if (bytes.indexOf(0x7f) !== -1) return false;
+  for (let at = bytes.indexOf(0x5c); at !== -1; at = bytes.indexOf(0x5c, at + 2)) {
+    const escaped = bytes[at + 1];
+    if (escaped === 0x62 || escaped === 0x66) return false;
+    if (escaped === 0x75) {
+      const unit = hexAt(bytes, at + 2);
+      if (unit < 0 || !isAcceptedCodePoint(unit)) return false;
+    }
+  }
+  return true;
+}
+
 /**
  * The body as a one-byte text equal to it as JSON, or null where the exact text must be decoded:
  * outside Node, below `minBytes`, bytes that are not UTF-8 (the decoder names the field), a body that
@@ -122,20 +166,24 @@ function writeCharacter(out: Uint8Array, at: number, cp: number): number {
  * before such a character (an invalid escape an escape written after it would make valid), or a body
  * mostly beyond ASCII (the decoder is as fast there). A body of ASCII alone is its exact text.
  */
-export function jsonTextOf(bytes: Uint8Array, minBytes = LARGE_JSON_BYTES): string | null {
+export function jsonTextOf(bytes: Uint8Array, minBytes = LARGE_JSON_BYTES): LargeJsonText | null {
   if (node === null || bytes.byteLength < minBytes) return null;
   const { isAscii, isUtf8, Buffer } = node;
-  if (isAscii(bytes)) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (isAscii(bytes)) return { text: view.toString('latin1'), accepted: escapesAccepted(view) };
   if (!isUtf8(bytes) || !startsWithAscii(bytes)) return null;
   const end = bytes.length;
   const starts: number[] = [];
   let size = end;
+  let accepted = true;
   for (let at = nextNonAscii(bytes, 0, isAscii); at < end; ) {
     if (bytes[at - 1] === 0x5c) return null;
     if (starts.length >= MANY_NON_ASCII && starts.length > end * MOST_NON_ASCII) return null;
     const length = sequenceLength(bytes[at] as number);
+    const cp = codePointAt(bytes, at, length);
+    if (!isAcceptedCodePoint(cp)) accepted = false;
     starts.push(at);
-    size += writtenLength(codePointAt(bytes, at, length)) - length;
+    size += writtenLength(cp) - length;
     at = nextNonAscii(bytes, at + length, isAscii);
   }
   const out = Buffer.allocUnsafe(size);
@@ -150,5 +198,5 @@ export function jsonTextOf(bytes: Uint8Array, minBytes = LARGE_JSON_BYTES): stri
   }
   out.set(bytes.subarray(read), written);
   written += end - read;
-  return out.toString('latin1', 0, written);
+  return { text: out.toString('latin1', 0, written), accepted: accepted && escapesAccepted(view) };
 }

@@ -1,4 +1,4 @@
-import { assertAcceptedJson, assertAcceptedText } from '../core/charset.js';
+import { assertAcceptedJson, assertAcceptedText, jsonTextIsAccepted } from '../core/charset.js';
 import { ApiError, apiError, type TppMessage } from '../core/errors.js';
 import type { EngineRequest } from '../core/http.js';
 import type { Parsed } from '../core/routed.js';
@@ -56,9 +56,9 @@ function parseJsonBody(request: EngineRequest, messages: TppMessage[]): unknown 
   try {
     body = JSON.parse(text);
   } catch (error) {
-    if (request.exactBodyText === undefined) throw notJson(error);
+    if (request.largeJson === undefined) throw notJson(error);
     // The parser's words (a position, a character) are those of the text as it was sent.
-    source = request.exactBodyText();
+    source = request.largeJson.exact();
     try {
       body = JSON.parse(source);
     } catch (exactError) {
@@ -67,7 +67,8 @@ function parseJsonBody(request: EngineRequest, messages: TppMessage[]): unknown 
   }
   // One walk checks characters (or only the depth, when the text shows every character is accepted)
   // and says whether a prototype key occurs at all; the walk that drops them runs only then.
-  if (assertAcceptedJson(body, source, PROTOTYPE_KEYS)) {
+  const accepted = request.largeJson?.accepted ?? jsonTextIsAccepted(source);
+  if (assertAcceptedJson(body, accepted, PROTOTYPE_KEYS)) {
     for (const path of dropPrototypeKeys(body)) messages.push(droppedFieldWarning(path));
   }
   return body;

@@ -98,7 +98,7 @@ export function toEngineRequest(
   request: Request,
   url: URL,
   bodyText: string | null,
-  exactBodyText?: () => string,
+  largeJson?: EngineRequest['largeJson'],
 ): EngineRequest {
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => {
@@ -120,7 +120,7 @@ export function toEngineRequest(
     headers,
     bodyText,
   };
-  if (exactBodyText !== undefined) engineRequest.exactBodyText = exactBodyText;
+  if (largeJson !== undefined) engineRequest.largeJson = largeJson;
   return engineRequest;
 }
 

@@ -36,8 +36,10 @@ describe('a large JSON body is parsed from a one-byte text equal to it as JSON (
         const fast = jsonTextOf(encoder.encode(text), 0);
         // null only where the exact decoder must be used: a backslash right before a wide character.
         if (fast === null) return expect(text).toMatch(/\\[\u0080-\u{10ffff}]/u);
-        expect(isOneByte(fast)).toBe(true);
-        expect(parsed(fast)).toEqual(parsed(text));
+        expect(isOneByte(fast.text)).toBe(true);
+        expect(parsed(fast.text)).toEqual(parsed(text));
+        // What the bytes say of the characters is what the text scan says of the exact text.
+        expect(fast.accepted).toBe(jsonTextIsAccepted(text));
       }),
       { numRuns: 500 },
     );
@@ -56,7 +58,8 @@ describe('a large JSON body is parsed from a one-byte text equal to it as JSON (
         const exact = decoder.decode(bytes);
         const fast = jsonTextOf(bytes, 0);
         if (fast === null) return;
-        expect(parsed(fast)).toEqual(parsed(exact));
+        expect(parsed(fast.text)).toEqual(parsed(exact));
+        if (parsed(exact) !== 'fails') expect(fast.accepted).toBe(jsonTextIsAccepted(exact));
       }),
       { numRuns: 1000 },
     );
@@ -80,13 +83,13 @@ describe('a large JSON body is parsed from a one-byte text equal to it as JSON (
     const text = decoder.decode(bytes);
     expect([...text].filter((c) => c !== 'a').length).toBe(placed.length + 4);
     const fast = jsonTextOf(bytes, 0);
-    expect(fast).not.toBeNull();
-    expect(JSON.parse(fast as string)).toEqual(JSON.parse(text));
+    expect(fast?.accepted).toBe(false); // the emoji
+    expect(JSON.parse(fast?.text as string)).toEqual(JSON.parse(text));
   });
 
   it('is the exact text for a body of ASCII alone', () => {
     const text = JSON.stringify({ name: 'Kari Nordmann', list: [1, 2, 3] });
-    expect(jsonTextOf(encoder.encode(text), 0)).toBe(text);
+    expect(jsonTextOf(encoder.encode(text), 0)).toEqual({ text, accepted: true });
   });
 
   it('leaves to the exact decoder what it cannot make equal, and small bodies', () => {
@@ -152,6 +155,30 @@ describe('importing a large state (PUT /_sandbank/state) through the one-byte te
       code: 'FORMAT_ERROR',
       path: `transactions.${accountId}[0][0].creditorName`,
     });
+    expect((await api(sandbox, 'GET', '/_sandbank/state')).body).toEqual(before.body);
+  });
+
+  it('refuses a refused character written as an escape, or as DEL, naming its path', async () => {
+    const { text, accountId } = await largeExport();
+    const sandbox = newSandbox();
+    const before = await api(sandbox, 'GET', '/_sandbank/state');
+    // The bytes say which characters the body holds; an escape is read, not taken for ASCII.
+    for (const written of [
+      'Sn\\u2603w',
+      'Bell\\u0007',
+      'Back\\bspace',
+      'Pizza \\ud83c\\udf55',
+      'Del\u007f',
+    ]) {
+      const answer = await api(sandbox, 'PUT', '/_sandbank/state', {
+        body: text.replace('Bakeri – Tromsø € ü', written),
+      });
+      expect(answer.status, written).toBe(400);
+      expect(answer.body.tppMessages[0]).toMatchObject({
+        code: 'FORMAT_ERROR',
+        path: `transactions.${accountId}[0][0].creditorName`,
+      });
+    }
     expect((await api(sandbox, 'GET', '/_sandbank/state')).body).toEqual(before.body);
   });
 
