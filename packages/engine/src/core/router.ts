@@ -104,7 +104,12 @@ export function isRemoved(route: Route, now: number): boolean {
 export interface CompiledRoute {
   route: Route;
   segments: string[];
+  /** Per segment: the parameter's name, or null where the segment is literal. */
+  params: (string | null)[];
 }
+
+/** The compiled routes by their number of segments, each list in table order. */
+export type RouteTable = ReadonlyMap<number, readonly CompiledRoute[]>;
 
 /** A route whose path pattern matched, with the parameters it bound. */
 export interface PathMatch {
@@ -126,33 +131,41 @@ export function rootOf(service: Service, basePath: string): string {
   return service === 'control' || service === 'page' ? CONTROL_ROOT : basePath;
 }
 
-export function compileRoutes(routes: readonly Route[], basePath: string): CompiledRoute[] {
-  return routes.map((route) => ({
-    route,
-    segments: `${rootOf(route.service, basePath)}${route.path}`.split('/').filter(Boolean),
-  }));
+/**
+ * The table a request is matched against, built once: only routes with as many segments as the path
+ * are tried, and a route's literal segments are compared before any parameter is decoded.
+ */
+export function compileRoutes(routes: readonly Route[], basePath: string): RouteTable {
+  const table = new Map<number, CompiledRoute[]>();
+  for (const route of routes) {
+    const segments = `${rootOf(route.service, basePath)}${route.path}`.split('/').filter(Boolean);
+    const params = segments.map((segment) => (segment.startsWith(':') ? segment.slice(1) : null));
+    const sameLength = table.get(segments.length) ?? [];
+    sameLength.push({ route, segments, params });
+    table.set(segments.length, sameLength);
+  }
+  return table;
 }
 
-function matchSegments(pattern: string[], actual: string[]): Record<string, string> | null {
-  if (pattern.length !== actual.length) return null;
+function matchSegments(compiled: CompiledRoute, actual: string[]): Record<string, string> | null {
+  const { segments, params: names } = compiled;
+  for (let i = 0; i < segments.length; i++) {
+    if (names[i] === null && segments[i] !== actual[i]) return null;
+  }
   const params: Record<string, string> = {};
-  for (let i = 0; i < pattern.length; i++) {
-    const p = pattern[i] as string;
-    const a = actual[i] as string;
-    if (p.startsWith(':')) {
-      let value: string;
-      try {
-        value = decodeURIComponent(a);
-      } catch {
-        return null;
-      }
-      // An id is never a property of Object.prototype: `__proto__` or `constructor` would otherwise
-      // reach an operation as if it named a resource in a state record.
-      if (value in Object.prototype) return null;
-      params[p.slice(1)] = value;
-    } else if (p !== a) {
+  for (let i = 0; i < segments.length; i++) {
+    const name = names[i];
+    if (name === null || name === undefined) continue;
+    let value: string;
+    try {
+      value = decodeURIComponent(actual[i] as string);
+    } catch {
       return null;
     }
+    // An id is never a property of Object.prototype: `__proto__` or `constructor` would otherwise
+    // reach an operation as if it named a resource in a state record.
+    if (value in Object.prototype) return null;
+    params[name] = value;
   }
   return params;
 }
@@ -162,12 +175,12 @@ function matchSegments(pattern: string[], actual: string[]): Record<string, stri
  * a request. Which of them answers (by method and by the bank clock's removals) is the gateway's
  * decision (gateway/app.ts `settleMatch`).
  */
-export function matchPath(table: readonly CompiledRoute[], path: string): PathMatch[] {
+export function matchPath(table: RouteTable, path: string): PathMatch[] {
   const actual = path.split('/').filter(Boolean);
   const found: PathMatch[] = [];
-  for (const { route, segments } of table) {
-    const params = matchSegments(segments, actual);
-    if (params) found.push({ route, params });
+  for (const compiled of table.get(actual.length) ?? []) {
+    const params = matchSegments(compiled, actual);
+    if (params) found.push({ route: compiled.route, params });
   }
   return found;
 }

@@ -2,13 +2,13 @@ import { apiError } from '../core/errors.js';
 import type { EngineRequest, EngineResponse } from '../core/http.js';
 import { type BaseContext, createReducer, type ReducerOptions, type Reduction } from '../core/reducer.js';
 import {
-  type CompiledRoute,
   compileRoutes,
   isRemoved,
   matchPath,
   operationName,
   type PathMatch,
   type Route,
+  type RouteTable,
 } from '../core/router.js';
 import type { State } from '../core/state.js';
 import { consoleLogger, type Logger, toErrorResponse } from './error-response.js';
@@ -76,7 +76,7 @@ function echoRequestId(response: EngineResponse, request: EngineRequest): Engine
 }
 
 export function createApp(routes: readonly Route[], basePath: string, options: AppOptions = {}): App {
-  const table: CompiledRoute[] = compileRoutes(routes, basePath);
+  const table: RouteTable = compileRoutes(routes, basePath);
   const reduce = createReducer(options);
   const log = options.log ?? consoleLogger;
   const match = (path: string) => matchPath(table, path);
