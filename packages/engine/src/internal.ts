@@ -3,8 +3,23 @@
 // anything here may change or go in any release without notice (the README's table of entries). It exists so
 // that nothing outside this package imports `packages/engine/src/...` by a relative path
 // (.dependency-cruiser.cjs, `packages-through-public-entries`).
+
+export { describeChanges } from './core/changes.js';
 export { DAY_MS, isoDate } from './core/dates.js';
-export { EARLIER, LAYOUT } from './core/keyed-chunks.js';
+export {
+  BUCKETS,
+  EARLIER,
+  entryById,
+  entryCount,
+  entryList,
+  type FlatChunks,
+  flatRecord,
+  type GroupedChunks,
+  type KeyedChunks,
+  keyedFrom,
+  LAYOUT,
+  putEntry,
+} from './core/keyed-chunks.js';
 export { ledgerEntry, ledgerFrom, newestFirst } from './core/ledger.js';
 export { sumAmounts, toMinor } from './core/money.js';
 export { docsKey, type RouteExample } from './core/route-docs.js';

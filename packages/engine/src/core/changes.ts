@@ -67,30 +67,51 @@ interface Shown {
   flat?: boolean;
 }
 
+/** The entries of a new (or removed) chunk, or of a group of them, as the ids they hold. */
+function entriesOf(container: unknown): Array<[string, unknown]> {
+  if (!isContainer(container)) return [];
+  if (!Array.isArray(container)) return Object.keys(container).map((id) => [id, container[id]]);
+  return container.flatMap((chunk) =>
+    isContainer(chunk) && !Array.isArray(chunk)
+      ? Object.keys(chunk).map((id): [string, unknown] => [id, chunk[id]])
+      : [],
+  );
+}
+
 /**
  * The log shows payments and authorisations by id, as the export lists them, not as the engine keeps
- * them (core/keyed-chunks.ts): `['payments', 'chunks', 3, id, …]` is `['payments', id, …]`, a new
- * chunk is the entries it adds, and the id index (`where`) is not shown.
+ * them (core/keyed-chunks.ts): `['payments', 'groups', 0, 3, id, …]` (or, in a record made before
+ * session 7, `['payments', 'chunks', 3, id, …]`) is `['payments', id, …]`, a new chunk or group is the
+ * entries it adds, and the id index (`index`, `where`) is not shown.
  */
 function shown(patch: Patch, before: unknown): Shown[] {
-  const [slice, part, , ...rest] = patch.path;
+  const [slice, part] = patch.path;
   const entries = slice === 'payments' || slice === 'authorisations';
   if (entries && patch.path.length === 1) {
     return [{ op: patch.op, path: [slice], at: patch.path, value: flatIfKeyed(patch.value), flat: true }];
   }
-  const keyed = entries && (part === 'chunks' || part === 'where');
+  const keyed = entries && (part === 'groups' || part === 'chunks' || part === 'index' || part === 'where');
   if (!keyed) return [{ op: patch.op, path: [...patch.path], at: patch.path, value: patch.value }];
-  if (part === 'where' || patch.path.length < 3) return [];
+  if (part === 'index' || part === 'where' || patch.path.length < 3) return [];
+  // Where the entry's id sits: after the chunk's position (and, in groups, the group's).
+  const idAt = part === 'groups' ? 4 : 3;
+  const rest = patch.path.slice(idAt);
   if (rest.length > 0) return [{ op: patch.op, path: [slice, ...rest], at: patch.path, value: patch.value }];
-  // A whole chunk: a new one holds the entries it adds, a removed one those it held.
-  const chunk = patch.op === 'remove' ? at(before, patch.path).value : patch.value;
-  if (!isContainer(chunk) || Array.isArray(chunk)) return [];
-  return Object.keys(chunk).map((id) => ({
+  // A whole chunk (or group): a new one holds the entries it adds, a removed one those it held.
+  const container = patch.op === 'remove' ? at(before, patch.path).value : patch.value;
+  return entriesOf(container).map(([id, value]) => ({
     op: patch.op,
     path: [slice, id],
-    at: [...patch.path, id],
-    value: patch.op === 'remove' ? undefined : chunk[id],
+    at: [...patch.path, ...(patch.path.length === idAt - 1 ? locate(container, id) : []), id],
+    value: patch.op === 'remove' ? undefined : value,
   }));
+}
+
+/** The position of the chunk holding `id` in a group (an array of chunks), to read its value before. */
+function locate(group: unknown, id: string): number[] {
+  if (!Array.isArray(group)) return [];
+  const index = group.findIndex((chunk) => isContainer(chunk) && Object.hasOwn(chunk, id));
+  return index < 0 ? [] : [index];
 }
 
 /**

@@ -85,7 +85,7 @@ export function writesChunks(patches: ReadonlyArray<{ path: ReadonlyArray<string
   return patches.some(
     ({ path }) =>
       (path[0] === 'payments' || path[0] === 'authorisations') &&
-      (path[1] === 'chunks' || path[1] === 'where'),
+      (path[1] === 'groups' || path[1] === 'index' || path[1] === 'chunks' || path[1] === 'where'),
   );
 }
 

@@ -1,3 +1,4 @@
+import { hashOf, type IdTrie, setOwn, trieFrom, trieGet, triePut } from './id-trie.js';
 import { readable } from './readable.js';
 
 /**
@@ -5,83 +6,85 @@ import { readable } from './readable.js';
  * bounded amount whatever the number of entries (docs/decisions/keyed-chunks.md).
  *
  * States are immutable: adding a key to one flat record of ids copies the whole record, and V8 copies
- * a frozen record keyed by ids slowly (a new hidden class per key; past ~1 000 keys a dictionary), so
+ * a frozen record keyed by ids slowly (a new hidden class per key; past ~17 keys a dictionary), so
  * each payment creation cost more than the one before (docs/benchmarks.md, "Payment creation").
  *
- * - `chunks`: the entries in insertion order, in records of at most `LAYOUT.chunk` entries; a new entry goes to
- *   the last chunk, or starts a new one. Nothing is ever moved between chunks, so walking the chunks
- *   in order is insertion order (batch processing, the logical-duplicate check and the export rely on it).
- * - `where`: id -> the index of its chunk, split over `LAYOUT.buckets` records by a hash of the id, so finding
- *   an entry reads two small records and scans nothing.
+ * The layout new records are made in (`LAYOUT`, session 7), `GroupedChunks`:
+ * - `groups`: the entries in insertion order, in chunks of at most 16 entries, in groups of at most 32
+ *   chunks; a new entry goes to the last chunk, or starts a new chunk, or a new group. Nothing is ever
+ *   moved, so walking the groups and their chunks in order is insertion order (batch processing, the
+ *   logical-duplicate check and the export rely on it). A chunk's number is `group * 32 + chunk`.
+ * - `index`: id -> its chunk's number, a hash trie of small records (core/id-trie.ts).
+ * A new entry copies the last chunk, the last group (at most 32 slots), the group list (one slot per
+ * 512 entries), and the index's leaf and branches (16 slots a level, about log16(n / 8) levels).
  *
- * A new entry copies the last chunk, the chunk list (one slot per chunk), one bucket (about n / buckets
- * keys) and the bucket list (one slot per bucket); a changed entry copies its chunk and the chunk list.
+ * Records made before keep their layout and are read and written in it, so the changes a store logged
+ * for them, and named snapshots holding them, still apply: `FlatChunks`, one chunk list and a fixed
+ * number of index buckets, told apart by that number: `BUCKETS` (chunks of 16 over 256 buckets,
+ * session 6) and `EARLIER` (64 over 64, before). Their writes copy the whole chunk list and bucket
+ * list, and past about 4 000 ids their buckets are dictionaries: a creation cost 0.81 ms up to 10 000
+ * payments and 1.39 ms at 60 000 (docs/benchmarks.md, "Keyed chunks that grow with the bank").
+ *
  * The export (`GET /_sandbank/state`) lists every entry in one flat record, in the same order
  * (`flatRecord`), and an import (or a state read from an export) is turned back into chunks by
  * `keyedFrom`.
- *
- * Small records on purpose: V8 keeps a record of up to about 17 keys added by id in its fast form,
- * which a copy duplicates in a fraction of a microsecond; past that it is a dictionary, copied at
- * about 0.3 µs a key (docs/decisions/keyed-chunks.md, "The layout"). A record made before session 6
- * (chunks of 64, 64 buckets: `EARLIER`) is read and written in its own layout, told by its bucket
- * count, so the changes a store logged for it still apply.
  */
-export interface KeyedChunks<T> {
+export interface GroupedChunks<T> {
+  groups: Record<string, T>[][];
+  index: IdTrie;
+}
+
+/** The layouts kept before session 7. */
+export interface FlatChunks<T> {
   chunks: Record<string, T>[];
   where: Record<string, number>[];
 }
 
-/** A layout: how many entries a chunk holds at most, over how many buckets the index is split. */
-export interface KeyedLayout {
-  chunk: number;
-  buckets: number;
-}
+export type KeyedChunks<T> = GroupedChunks<T> | FlatChunks<T>;
+
+/** A layout: how many entries a chunk holds at most, and how the chunks and the index are arranged. */
+export type KeyedLayout =
+  | { kind: 'grouped'; chunk: number; group: number }
+  | { kind: 'flat'; chunk: number; buckets: number };
 
 /** The layout every new record is made in. */
-export const LAYOUT: KeyedLayout = { chunk: 16, buckets: 256 };
-/** The layout kept before session 6, still in stores, snapshots and states saved then. */
-export const EARLIER: KeyedLayout = { chunk: 64, buckets: 64 };
+export const LAYOUT = { kind: 'grouped', chunk: 16, group: 32 } as const satisfies KeyedLayout;
+/** Session 6's layout, still in stores, snapshots and states saved then. */
+export const BUCKETS = { kind: 'flat', chunk: 16, buckets: 256 } as const satisfies KeyedLayout;
+/** The layout kept before session 6. */
+export const EARLIER = { kind: 'flat', chunk: 64, buckets: 64 } as const satisfies KeyedLayout;
 
-/** The layout a record is in, told by its bucket count (which also picks an id's bucket, `bucketOf`). */
-function layoutOf(keyed: KeyedChunks<unknown>): KeyedLayout {
-  return keyed.where.length === EARLIER.buckets ? EARLIER : LAYOUT;
+function isGrouped<T>(keyed: KeyedChunks<T>): keyed is GroupedChunks<T> {
+  return Object.hasOwn(keyed, 'groups');
 }
 
-/** FNV-1a over the id's UTF-16 code units, to one of `buckets`. Deterministic: the same ids, the same buckets. */
+/** A flat record's layout, told by its bucket count (which also picks an id's bucket). */
+function flatLayout(keyed: FlatChunks<unknown>): { chunk: number; buckets: number } {
+  return keyed.where.length === EARLIER.buckets ? EARLIER : BUCKETS;
+}
+
 function bucketOf(id: string, buckets: number): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < id.length; i++) {
-    hash ^= id.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0) % buckets;
+  return hashOf(id) % buckets;
 }
 
 export function emptyKeyed<T>(layout: KeyedLayout = LAYOUT): KeyedChunks<T> {
+  if (layout.kind === 'grouped') return { groups: [], index: {} };
   return { chunks: [], where: Array.from({ length: layout.buckets }, () => ({})) };
 }
 
 /**
  * True when `value` is in chunks already (not the export's flat record): a flat record's values are
- * entries (objects), never the two arrays.
+ * entries (objects), never these arrays.
  */
 export function isKeyed(value: unknown): value is KeyedChunks<unknown> {
   if (value === null || typeof value !== 'object') return false;
-  const { chunks, where } = value as Partial<KeyedChunks<unknown>>;
+  const { groups, index, chunks, where } = value as Partial<GroupedChunks<unknown> & FlatChunks<unknown>>;
+  if (Array.isArray(groups)) return index !== null && typeof index === 'object';
   return (
     Array.isArray(chunks) &&
     Array.isArray(where) &&
-    (where.length === LAYOUT.buckets || where.length === EARLIER.buckets)
+    (where.length === BUCKETS.buckets || where.length === EARLIER.buckets)
   );
-}
-
-/** Sets an own property, even one named `__proto__` (an assignment would set the prototype). */
-function setOwn<T>(record: Record<string, T>, key: string, value: T): void {
-  if (key === '__proto__') {
-    Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
-  } else {
-    record[key] = value;
-  }
 }
 
 /** Chunks of a flat record, in its order (an imported or exported state's `payments`). */
@@ -89,27 +92,42 @@ export function keyedFrom<T>(
   record: Readonly<Record<string, T>>,
   layout: KeyedLayout = LAYOUT,
 ): KeyedChunks<T> {
-  const keyed = emptyKeyed<T>(layout);
+  const chunks: Record<string, T>[] = [];
+  const numbers: Array<[string, number]> = [];
   let chunk: Record<string, T> = {};
   let size = 0;
   for (const id of Object.keys(record)) {
     if (size === layout.chunk) {
-      keyed.chunks.push(chunk);
+      chunks.push(chunk);
       chunk = {};
       size = 0;
     }
     setOwn(chunk, id, record[id] as T);
-    setOwn(keyed.where[bucketOf(id, layout.buckets)] as Record<string, number>, id, keyed.chunks.length);
+    numbers.push([id, chunks.length]);
     size++;
   }
-  if (size > 0) keyed.chunks.push(chunk);
-  return keyed;
+  if (size > 0) chunks.push(chunk);
+  if (layout.kind === 'grouped') {
+    const groups: Record<string, T>[][] = [];
+    for (let c = 0; c < chunks.length; c += layout.group) groups.push(chunks.slice(c, c + layout.group));
+    return { groups, index: trieFrom(numbers) };
+  }
+  const where: Record<string, number>[] = Array.from({ length: layout.buckets }, () => ({}));
+  for (const [id, at] of numbers)
+    setOwn(where[bucketOf(id, layout.buckets)] as Record<string, number>, id, at);
+  return { chunks, where };
+}
+
+/** The chunks in order, whatever the layout. */
+function chunksOf<T>(keyed: KeyedChunks<T>): Iterable<Record<string, T>> {
+  return isGrouped(keyed) ? keyed.groups.flat() : keyed.chunks;
 }
 
 /** The flat record the export lists: every entry, in insertion order. */
 export function flatRecord<T>(keyed: KeyedChunks<T>): Record<string, T> {
   const record: Record<string, T> = {};
-  for (const chunk of keyed.chunks) for (const id of Object.keys(chunk)) setOwn(record, id, chunk[id] as T);
+  for (const chunk of chunksOf(keyed))
+    for (const id of Object.keys(chunk)) setOwn(record, id, chunk[id] as T);
   return record;
 }
 
@@ -123,9 +141,15 @@ export function flatIfKeyed(value: unknown): unknown {
 
 /**
  * The entry with this id, or undefined; on a draft, the entry's draft (to change it). Reads the
- * bucket and the one chunk: never scans. Own keys only (an id like `constructor` finds nothing).
+ * index and the one chunk: never scans. Own keys only (an id like `constructor` finds nothing).
  */
 export function entryById<T>(keyed: KeyedChunks<T>, id: string): T | undefined {
+  if (isGrouped(keyed)) {
+    const at = trieGet(keyed.index, id);
+    if (at === undefined) return undefined;
+    const chunk = keyed.groups[Math.floor(at / LAYOUT.group)]?.[at % LAYOUT.group];
+    return chunk === undefined ? undefined : chunk[id];
+  }
   const bucket = keyed.where[bucketOf(id, keyed.where.length)] as Record<string, number>;
   if (!Object.hasOwn(bucket, id)) return undefined;
   return (keyed.chunks[bucket[id] as number] as Record<string, T>)[id];
@@ -133,6 +157,10 @@ export function entryById<T>(keyed: KeyedChunks<T>, id: string): T | undefined {
 
 /** Adds an entry at the end, or replaces the entry with its id where it stands (the order is kept). */
 export function putEntry<T>(target: KeyedChunks<T>, id: string, value: T): void {
+  if (isGrouped(target)) {
+    putGrouped(target, id, value);
+    return;
+  }
   const bucket = target.where[bucketOf(id, target.where.length)] as Record<string, number>;
   if (Object.hasOwn(bucket, id)) {
     (target.chunks[bucket[id] as number] as Record<string, T>)[id] = value;
@@ -141,7 +169,7 @@ export function putEntry<T>(target: KeyedChunks<T>, id: string, value: T): void 
   // Sizes read from plain data: enumerating a draft costs a proxy trap per key.
   const plain = readable(target.chunks);
   const last = plain.length - 1;
-  if (last >= 0 && Object.keys(plain[last] as object).length < layoutOf(target).chunk) {
+  if (last >= 0 && Object.keys(plain[last] as object).length < flatLayout(target).chunk) {
     (target.chunks[last] as Record<string, T>)[id] = value;
     bucket[id] = last;
   } else {
@@ -150,10 +178,37 @@ export function putEntry<T>(target: KeyedChunks<T>, id: string, value: T): void 
   }
 }
 
+function putGrouped<T>(target: GroupedChunks<T>, id: string, value: T): void {
+  const { group: GROUP, chunk: CHUNK } = LAYOUT;
+  const known = trieGet(readable(target.index), id);
+  if (known !== undefined) {
+    const group = target.groups[Math.floor(known / GROUP)] as Record<string, T>[];
+    (group[known % GROUP] as Record<string, T>)[id] = value;
+    return;
+  }
+  // Sizes read from plain data: enumerating a draft costs a proxy trap per key.
+  const groups = readable(target.groups);
+  const g = groups.length - 1;
+  const lastGroup = groups[g];
+  const c = lastGroup === undefined ? -1 : lastGroup.length - 1;
+  let at: number;
+  if (lastGroup !== undefined && c >= 0 && Object.keys(lastGroup[c] as object).length < CHUNK) {
+    ((target.groups[g] as Record<string, T>[])[c] as Record<string, T>)[id] = value;
+    at = g * GROUP + c;
+  } else if (lastGroup !== undefined && lastGroup.length < GROUP) {
+    (target.groups[g] as Record<string, T>[]).push({ [id]: value });
+    at = g * GROUP + lastGroup.length;
+  } else {
+    target.groups.push([{ [id]: value }]);
+    at = (g + 1) * GROUP;
+  }
+  triePut(target, id, at);
+}
+
 /** Every entry as plain (frozen) data, in insertion order; on a draft, as this change left them. */
 export function entryList<T>(keyed: KeyedChunks<T>): T[] {
   const list: T[] = [];
-  for (const chunk of readable(keyed).chunks) {
+  for (const chunk of chunksOf(readable(keyed))) {
     for (const id of Object.keys(chunk)) list.push(chunk[id] as T);
   }
   return list;
@@ -162,6 +217,6 @@ export function entryList<T>(keyed: KeyedChunks<T>): T[] {
 /** How many entries. */
 export function entryCount(keyed: KeyedChunks<unknown>): number {
   let count = 0;
-  for (const chunk of readable(keyed).chunks) count += Object.keys(chunk).length;
+  for (const chunk of chunksOf(readable(keyed))) count += Object.keys(chunk).length;
   return count;
 }
