@@ -2,15 +2,22 @@
 // it. WebCrypto in Node runs `verify` and `digest` as jobs on libuv's thread pool: the request waits
 // for a pool thread (on a busy machine, for a core) and for the event loop to hear back, which was
 // the largest share of a signed GET (docs/benchmarks.md, "Where the time goes"). `node:crypto`'s
-// synchronous `verify` and `createHash` do the same arithmetic on the calling thread. The module is
+// synchronous functions do the same arithmetic on the calling thread. The module is
 // reached through `process.getBuiltinModule` (Node >= 20.16), never a static import, so the browser
 // and worker bundles do not see it; elsewhere (browsers, a service worker) the callers keep WebCrypto.
+
+import { fromHex } from './bytes.js';
 
 /** The part of `node:crypto` used here (structural: the engine's types do not depend on Node's). */
 interface NodeCrypto {
   createPublicKey(key: { key: Uint8Array; format: 'der'; type: 'spki' }): NodeKeyObject;
   verify(algorithm: string, data: Uint8Array, key: NodeKeyObject, signature: Uint8Array): boolean;
   createHash(algorithm: string): { update(data: Uint8Array): { digest(): Uint8Array } };
+  /** RSAVP1 with `RSA_NO_PADDING`: the signature raised to the public exponent, k bytes. */
+  publicDecrypt?: (key: { key: NodeKeyObject; padding: number }, signature: Uint8Array) => Uint8Array;
+  /** One-shot digest (Node >= 20.12): no `Hash` object made. */
+  hash?: (algorithm: string, data: Uint8Array, outputEncoding: 'buffer') => Uint8Array;
+  constants?: { RSA_NO_PADDING?: number };
 }
 
 interface NodeKeyObject {
@@ -24,6 +31,34 @@ export interface NodeRsaKey {
   modulusBytes: number;
   /** RSASSA-PKCS1-v1_5 with SHA-256 (RFC 8017 §8.2), the `rsa-sha256` of part 5.1 rules 4 and 7. */
   verify(signature: Uint8Array, data: Uint8Array): boolean;
+}
+
+/** SHA-256's DigestInfo up to the digest, DER (RFC 8017 §9.2, note 1). */
+const SHA256_DIGEST_INFO = fromHex('3031300d060960864801650304020105000420') ?? new Uint8Array(0);
+
+/**
+ * Whether `em` (RSAVP1's output, k bytes) is EMSA-PKCS1-v1_5's encoding of this SHA-256 digest:
+ * 0x00 0x01, at least eight 0xff, 0x00, the DigestInfo, the digest. Compared with the whole encoding,
+ * never parsed, as RFC 8017 §8.2.2 steps 3 and 4 do it (a parser is where forgeries get in).
+ */
+export function isPkcs1Sha256Encoding(em: Uint8Array, digest: Uint8Array): boolean {
+  const tail = SHA256_DIGEST_INFO.length + digest.length;
+  const ffEnd = em.length - tail - 1;
+  if (digest.length !== 32 || ffEnd < 10) return false;
+  let differs = (em[0] ?? 1) | ((em[1] ?? 0) ^ 0x01) | (em[ffEnd] ?? 1);
+  for (let i = 2; i < ffEnd; i++) differs |= (em[i] ?? 0) ^ 0xff;
+  for (let i = 0; i < SHA256_DIGEST_INFO.length; i++) {
+    differs |= (em[ffEnd + 1 + i] ?? 0) ^ (SHA256_DIGEST_INFO[i] ?? 0);
+  }
+  for (let i = 0; i < digest.length; i++) differs |= (em[em.length - 32 + i] ?? 0) ^ (digest[i] ?? 0);
+  return differs === 0;
+}
+
+/** SHA-256 of the bytes with the one-shot `hash` where the runtime has it. */
+function sha256(crypto: NodeCrypto, data: Uint8Array): Uint8Array {
+  return typeof crypto.hash === 'function'
+    ? crypto.hash('sha256', data, 'buffer')
+    : crypto.createHash('sha256').update(data).digest();
 }
 
 let loaded: NodeCrypto | null | undefined;
@@ -73,9 +108,24 @@ export function nodeRsaKey(spki: Uint8Array, subtle: SubtleCrypto): NodeRsaKey |
     const key = crypto.createPublicKey({ key: spki, format: 'der', type: 'spki' });
     const bits = key.asymmetricKeyDetails?.modulusLength;
     if (key.asymmetricKeyType !== 'rsa' || bits === undefined) return null;
+    const modulusBytes = Math.ceil(bits / 8);
+    const noPadding = crypto.constants?.RSA_NO_PADDING;
+    const publicDecrypt =
+      typeof crypto.publicDecrypt === 'function' ? crypto.publicDecrypt.bind(crypto) : undefined;
     return {
-      modulusBytes: Math.ceil(bits / 8),
+      modulusBytes,
       verify: (signature, data) => {
+        // RSAVP1 through `publicDecrypt` and the encoding compared here: `crypto.verify` makes a
+        // native job object per call, freed by a weak callback in the next scavenge, and those
+        // callbacks were most of a page's scavenge pause (docs/benchmarks.md, "Session 8").
+        if (noPadding !== undefined && publicDecrypt !== undefined) {
+          try {
+            const em = publicDecrypt({ key, padding: noPadding }, signature);
+            if (em.length === modulusBytes) return isPkcs1Sha256Encoding(em, sha256(crypto, data));
+          } catch {
+            // Not below the modulus, or a runtime without raw RSA: `verify` gives the verdict.
+          }
+        }
         // WebCrypto answers false for a signature that cannot be one (e.g. not below the modulus);
         // OpenSSL may raise instead: the same verdict either way.
         try {
@@ -99,10 +149,10 @@ export function nodeDigest(
   const crypto = usable(subtle);
   if (crypto === null) return null;
   try {
-    return crypto
-      .createHash(algorithm === 'SHA-256' ? 'sha256' : 'sha512')
-      .update(bytes)
-      .digest();
+    if (algorithm === 'SHA-256') return sha256(crypto, bytes);
+    return typeof crypto.hash === 'function'
+      ? crypto.hash('sha512', bytes, 'buffer')
+      : crypto.createHash('sha512').update(bytes).digest();
   } catch {
     // A runtime whose `node:crypto` is partial (a compatibility layer): WebCrypto does it.
     return null;
