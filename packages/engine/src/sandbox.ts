@@ -8,6 +8,7 @@ import { parseMount } from './core/mount.js';
 import { CONTROL_ROOT } from './core/router.js';
 import { useSigningClock } from './core/signing-clock.js';
 import type { ExportedState, RegisteredTpp, State } from './core/state.js';
+import { plainJson } from './core/written-json.js';
 import { type FaultControls, faultControls } from './faults/client.js';
 import { createApp } from './gateway/app.js';
 import { consoleLogger, type Logger } from './gateway/error-response.js';
@@ -273,7 +274,8 @@ function toLogEntry(seq: number, exchange: Exchange): RequestLogEntry {
     requestHeaders: request.headers,
     requestBody: exchange.bodyText,
     responseHeaders: response.headers,
-    responseBody: response.json ?? response.html ?? null,
+    responseBody:
+      (response.written === true ? plainJson(response.json) : response.json) ?? response.html ?? null,
     signature: exchange.signature,
     commit: exchange.committed?.seq ?? null,
     ...describeCommit(exchange.committed),

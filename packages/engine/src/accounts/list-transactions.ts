@@ -3,7 +3,7 @@ import { newestFirst, readLedger } from '../core/ledger.js';
 import type { Operation } from '../core/router.js';
 import { consentedAccount } from './get-account.js';
 import { historyStart, inPeriod, paginateLazy, readListing } from './paging.js';
-import { accountPath, balancesOf, link, transactionView } from './views.js';
+import { accountPath, balancesOf, link, writtenTransactionView } from './views.js';
 
 /**
  * GET /v1/accounts/{id}/transactions (part 4.2 item 5): bookingStatus required, dateFrom/dateTo,
@@ -33,14 +33,18 @@ export const listTransactions: Operation = (draft, input, ctx) => {
     : page.filter((t) => t.status === 'pending');
   const transactions: Record<string, unknown> = {};
   if (listing.wantsBooked) {
-    transactions.booked = page.filter((t) => t.status === 'booked').map((t) => transactionView(ctx, t));
+    transactions.booked = page
+      .filter((t) => t.status === 'booked')
+      .map((t) => writtenTransactionView(ctx, t));
   }
-  if (listing.wantsPending) transactions.pending = pending.map((t) => transactionView(ctx, t));
+  if (listing.wantsPending) transactions.pending = pending.map((t) => writtenTransactionView(ctx, t));
   transactions._links = { account: link(accountPath(ctx, found.account.id)), ...links };
-  return json(200, {
+  const body = {
     account: { bban: found.account.bban, iban: found.account.iban, currency: found.account.currency },
     transactions,
     // Berlin Group: `withBalance=true` adds the balances to the listing.
     ...(input.query.withBalance?.[0] === 'true' ? { balances: balancesOf(ctx, found.account) } : {}),
-  });
+  };
+  // The list items are written already (views.ts, writtenTransactionView).
+  return { ...json(200, body), written: true };
 };

@@ -1,8 +1,9 @@
-import type { Draft } from 'immer';
+import { type Draft, isDraft } from 'immer';
 import type { Access } from '../consents/access.js';
 import type { RequestContext } from '../core/context.js';
 import { amountOut, cashAccountTypeOut } from '../core/serialize.js';
 import type { Account, AccountRef, State, Transaction } from '../core/state.js';
+import { WrittenJson } from '../core/written-json.js';
 import { grantable } from '../sca/psu.js';
 
 export interface Link {
@@ -133,4 +134,36 @@ export function transactionView(ctx: RequestContext, tx: Transaction): Transacti
     };
   }
   return view as TransactionView;
+}
+
+/** How many transactions' written views are kept, per way of writing them (a few pages' worth). */
+const WRITTEN_KEPT = 4096;
+/** What a transaction's view depends on besides the transaction: the base path and one fix. */
+const variantOf = (ctx: RequestContext) => `${ctx.fixes.has('amount-as-string')} ${ctx.basePath}`;
+/** Written views by variant, then by transaction (the state's records are frozen: same object, same view). */
+const written = new Map<string, Map<Transaction, WrittenJson>>();
+
+/**
+ * transactionView already written as JSON, the same text for the same transaction as long as it is
+ * kept: a page of 200 joins texts instead of serialising 200 new objects (core/written-json.ts). Only
+ * records of a finished state are kept (never an immer draft, which may still change); the oldest
+ * written go first past WRITTEN_KEPT, and a variant not used for eight others goes whole.
+ */
+export function writtenTransactionView(ctx: RequestContext, tx: Transaction): WrittenJson {
+  const cacheable = Object.isFrozen(tx) && !isDraft(tx);
+  if (!cacheable) return new WrittenJson(JSON.stringify(transactionView(ctx, tx)));
+  const variant = variantOf(ctx);
+  let texts = written.get(variant);
+  if (texts === undefined) {
+    texts = new Map();
+    written.set(variant, texts);
+    if (written.size > 8) written.delete(written.keys().next().value as string);
+  }
+  let text = texts.get(tx);
+  if (text === undefined) {
+    text = new WrittenJson(JSON.stringify(transactionView(ctx, tx)));
+    texts.set(tx, text);
+    if (texts.size > WRITTEN_KEPT) texts.delete(texts.keys().next().value as Transaction);
+  }
+  return text;
 }

@@ -33,6 +33,8 @@ export interface EngineResponse {
    * `scaRedirect` has just created the authorisation it points to (part 5.2 rule 1).
    */
   keepChanges?: boolean;
+  /** `json` holds parts already written (core/written-json.ts): serialised by `writeJson`. */
+  written?: true;
 }
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): EngineResponse {

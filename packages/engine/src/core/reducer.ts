@@ -10,6 +10,7 @@ import type { ClockWork, Parsed, RoutedRequest } from './routed.js';
 import { isApiService, type OperationInput, operationName, type Route } from './router.js';
 import type { State } from './state.js';
 import { reportingDroppedFields } from './validate.js';
+import { plainJson } from './written-json.js';
 
 enablePatches();
 /**
@@ -161,7 +162,9 @@ function finish(response: EngineResponse, ctx: RequestContext): EngineResponse {
 /** A successful answer that breaks its own schema is a bug in the engine: fail loudly, change nothing. */
 function checkResponse(route: Route, response: EngineResponse): void {
   if (!route.response || response.status >= 300 || response.json === undefined) return;
-  const result = route.response.safeParse(response.json);
+  const result = route.response.safeParse(
+    response.written === true ? plainJson(response.json) : response.json,
+  );
   if (!result.success) {
     const issue = result.error.issues[0];
     throw new TypeError(

@@ -1,6 +1,7 @@
 import { childPath } from '../core/charset.js';
 import { apiError } from '../core/errors.js';
 import type { EngineRequest, EngineResponse } from '../core/http.js';
+import { writeJson } from '../core/written-json.js';
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
@@ -147,7 +148,8 @@ export function serialise(response: EngineResponse): WireResponse {
   }
   if (response.json !== undefined) {
     const headers = withContentType(response.headers, 'application/json; charset=utf-8');
-    return { status: response.status, headers, body: JSON.stringify(response.json) };
+    const body = response.written === true ? writeJson(response.json) : JSON.stringify(response.json);
+    return { status: response.status, headers, body };
   }
   return { status: response.status, headers: response.headers, body: null };
 }

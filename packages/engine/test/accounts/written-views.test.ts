@@ -1,0 +1,124 @@
+// A transaction page joins list items written once and kept (accounts/views.ts,
+// writtenTransactionView). What a TPP reads must not depend on whether an item was kept: the same
+// bytes cold and warm, amounts as the request's fixes ask even for an item kept in the other form,
+// links under each sandbox's own base path, and the request log given plain objects.
+import { consent, KARI, sandbox, stateWithTransactions } from '@sandbank/test-support/ais';
+import { describe, expect, it } from 'vitest';
+import { transactionView, writtenTransactionView } from '../../src/accounts/views.js';
+import type { RequestContext } from '../../src/core/context.js';
+import { freezeDeep } from '../../src/core/freeze.js';
+import type { Transaction } from '../../src/core/state.js';
+import type { SandboxEvent } from '../../src/index.js';
+
+async function setUp(options: Parameters<typeof sandbox>[0] = {}) {
+  const { state, accountId } = stateWithTransactions(500);
+  const sb = sandbox({ initialState: state, ...options });
+  const psu = await consent(sb, { nationalId: KARI, context: 'PRIVATE', accounts: 'all' });
+  return { sb, headers: psu.headers, accountId };
+}
+
+async function pageText(
+  sb: ReturnType<typeof sandbox>,
+  path: string,
+  headers: Record<string, string | undefined>,
+) {
+  const sent = new Headers({ 'x-request-id': crypto.randomUUID() });
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) sent.set(name, value);
+  const request = new Request(`https://bank.example${path}`, { headers: sent });
+  const response = await sb.fetch(request);
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+describe('transaction pages from written list items', () => {
+  it('answers the same bytes the first time and every time after', async () => {
+    const { sb, headers, accountId } = await setUp();
+    const path = `/v1/accounts/${accountId}/transactions?bookingStatus=both&limit=100&offset=50`;
+    const cold = await pageText(sb, path, headers);
+    const warm = await pageText(sb, path, headers);
+    expect(warm).toBe(cold);
+    // The text is JSON.stringify's own writing of what it holds (no spaces, keys in order).
+    expect(JSON.stringify(JSON.parse(cold))).toBe(cold);
+    expect(JSON.parse(cold).transactions.booked).toHaveLength(100);
+  });
+
+  it('writes amounts as the fixes of each request ask, whichever form was kept first', async () => {
+    // Every fix opt-in (part 9): amounts are strings with the fix, numbers without.
+    const { sb, headers, accountId } = await setUp({ acceptFixDefaults: 'legacy' });
+    const path = `/v1/accounts/${accountId}/transactions?bookingStatus=booked&limit=20`;
+    const asString = JSON.parse(await pageText(sb, path, headers));
+    const asNumber = JSON.parse(await pageText(sb, path, { ...headers, 'x-accept-fix': '' }));
+    const again = JSON.parse(await pageText(sb, path, headers));
+    expect(typeof asString.transactions.booked[0].transactionAmount.amount).toBe('string');
+    expect(typeof asNumber.transactions.booked[0].transactionAmount.amount).toBe('number');
+    expect(again).toEqual(asString);
+    expect(
+      asNumber.transactions.booked.map(
+        (t: { transactionAmount: { amount: number } }) => t.transactionAmount.amount,
+      ),
+    ).toEqual(
+      asString.transactions.booked.map((t: { transactionAmount: { amount: string } }) =>
+        Number(t.transactionAmount.amount),
+      ),
+    );
+  });
+
+  it('gives the request log plain objects, equal to the body sent', async () => {
+    const { sb, headers, accountId } = await setUp();
+    const logged: unknown[] = [];
+    const stop = sb.subscribe((event: SandboxEvent) => {
+      if (event.type === 'request') logged.push(event.entry.responseBody);
+    });
+    const text = await pageText(
+      sb,
+      `/v1/accounts/${accountId}/transactions?bookingStatus=booked&limit=5`,
+      headers,
+    );
+    stop();
+    expect(logged).toHaveLength(1);
+    const body = logged[0] as { transactions: { booked: object[] } };
+    expect(body).toEqual(JSON.parse(text));
+    expect(Object.getPrototypeOf(body.transactions.booked[0])).toBe(Object.prototype);
+    expect(structuredClone(body)).toEqual(body);
+  });
+});
+
+describe('writtenTransactionView', () => {
+  const tx: Transaction = {
+    accountId: 'acc-1',
+    transactionId: 'T1',
+    status: 'booked',
+    seq: 1,
+    bookingDate: '2026-03-01',
+    valueDate: '2026-03-01',
+    amount: '-12.5',
+    currency: 'NOK',
+    creditorName: 'Kiwi "Grünerløkka"',
+    remittanceInformationUnstructured: 'Line\u2028two',
+  };
+  freezeDeep(tx);
+  const ctx = (basePath: string, fixes: string[]) =>
+    ({ basePath, fixes: new Set(fixes) }) as unknown as RequestContext;
+
+  it('is transactionView written, for each base path and amount form, kept or not', () => {
+    for (const [basePath, fixes] of [
+      ['/v1', ['amount-as-string']],
+      ['/v1', []],
+      ['/bank/v1', ['amount-as-string']],
+      ['/v1', ['amount-as-string']],
+    ] as const) {
+      const expected = JSON.stringify(transactionView(ctx(basePath, [...fixes]), tx));
+      expect(writtenTransactionView(ctx(basePath, [...fixes]), tx).text).toBe(expected);
+      expect(writtenTransactionView(ctx(basePath, [...fixes]), tx).text).toBe(expected);
+    }
+  });
+
+  it('keeps nothing of a record that is not frozen (a draft can still change)', () => {
+    const open: Transaction = { ...tx, creditorName: 'Before' };
+    const first = writtenTransactionView(ctx('/v1', []), open).text;
+    (open as { creditorName?: string }).creditorName = 'After';
+    const second = writtenTransactionView(ctx('/v1', []), open).text;
+    expect(first).toContain('Before');
+    expect(second).toContain('After');
+  });
+});
