@@ -263,7 +263,7 @@ export function createSandbox(options: SandboxOptions = {}): SandboxWithFaults {
 
 function toLogEntry(seq: number, exchange: Exchange): RequestLogEntry {
   const { request, response } = exchange;
-  return {
+  const entry: RequestLogEntry = {
     seq,
     at: exchange.at,
     method: request.method,
@@ -274,12 +274,25 @@ function toLogEntry(seq: number, exchange: Exchange): RequestLogEntry {
     requestHeaders: request.headers,
     requestBody: exchange.bodyText,
     responseHeaders: response.headers,
-    responseBody:
-      (response.written === true ? plainJson(response.json) : response.json) ?? response.html ?? null,
+    responseBody: response.json ?? response.html ?? null,
     signature: exchange.signature,
     commit: exchange.committed?.seq ?? null,
     ...describeCommit(exchange.committed),
   };
+  if (response.written === true) {
+    // Parsed when first read, not on the request's way out: the service worker reads it when it
+    // broadcasts the entry, after the answer has gone (core/written-json.ts).
+    let plain: unknown;
+    Object.defineProperty(entry, 'responseBody', {
+      enumerable: true,
+      configurable: true,
+      get: () => {
+        plain ??= plainJson(response.json);
+        return plain;
+      },
+    });
+  }
+  return entry;
 }
 
 export { CONTROL_ROOT };

@@ -8,7 +8,7 @@ import { transactionView, writtenTransactionView } from '../../src/accounts/view
 import type { RequestContext } from '../../src/core/context.js';
 import { freezeDeep } from '../../src/core/freeze.js';
 import type { Transaction } from '../../src/core/state.js';
-import type { SandboxEvent } from '../../src/index.js';
+import type { RequestLogEntry, SandboxEvent } from '../../src/index.js';
 
 async function setUp(options: Parameters<typeof sandbox>[0] = {}) {
   const { state, accountId } = stateWithTransactions(500);
@@ -63,11 +63,11 @@ describe('transaction pages from written list items', () => {
     );
   });
 
-  it('gives the request log plain objects, equal to the body sent', async () => {
+  it('gives the request log plain objects, equal to the body sent, whenever it is read', async () => {
     const { sb, headers, accountId } = await setUp();
-    const logged: unknown[] = [];
+    const logged: RequestLogEntry[] = [];
     const stop = sb.subscribe((event: SandboxEvent) => {
-      if (event.type === 'request') logged.push(event.entry.responseBody);
+      if (event.type === 'request') logged.push(event.entry);
     });
     const text = await pageText(
       sb,
@@ -76,10 +76,15 @@ describe('transaction pages from written list items', () => {
     );
     stop();
     expect(logged).toHaveLength(1);
-    const body = logged[0] as { transactions: { booked: object[] } };
+    const entry = logged[0] as RequestLogEntry;
+    // Cloned as the service worker broadcasts it, then read.
+    const cloned = structuredClone(entry);
+    const body = entry.responseBody as { transactions: { booked: object[] } };
     expect(body).toEqual(JSON.parse(text));
+    expect(entry.responseBody).toBe(body);
     expect(Object.getPrototypeOf(body.transactions.booked[0])).toBe(Object.prototype);
-    expect(structuredClone(body)).toEqual(body);
+    expect(cloned.responseBody).toEqual(body);
+    expect(JSON.parse(JSON.stringify(entry)).responseBody).toEqual(body);
   });
 });
 
