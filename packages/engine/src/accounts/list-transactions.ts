@@ -3,7 +3,7 @@ import { newestFirst, readLedger } from '../core/ledger.js';
 import type { Operation } from '../core/router.js';
 import { consentedAccount } from './get-account.js';
 import { historyStart, inPeriod, paginateLazy, readListing } from './paging.js';
-import { accountPath, balancesOf, link, writtenTransactionView } from './views.js';
+import { accountPath, balancesOf, link, writtenTransactionViews } from './views.js';
 
 /**
  * GET /v1/accounts/{id}/transactions (part 4.2 item 5): bookingStatus required, dateFrom/dateTo,
@@ -32,12 +32,11 @@ export const listTransactions: Operation = (draft, input, ctx) => {
     ? [...newestFirst(ledger)].filter((t) => t.status === 'pending')
     : page.filter((t) => t.status === 'pending');
   const transactions: Record<string, unknown> = {};
+  const written = writtenTransactionViews(ctx);
   if (listing.wantsBooked) {
-    transactions.booked = page
-      .filter((t) => t.status === 'booked')
-      .map((t) => writtenTransactionView(ctx, t));
+    transactions.booked = page.filter((t) => t.status === 'booked').map(written);
   }
-  if (listing.wantsPending) transactions.pending = pending.map((t) => writtenTransactionView(ctx, t));
+  if (listing.wantsPending) transactions.pending = pending.map(written);
   transactions._links = { account: link(accountPath(ctx, found.account.id)), ...links };
   const body = {
     account: { bban: found.account.bban, iban: found.account.iban, currency: found.account.currency },
@@ -45,6 +44,6 @@ export const listTransactions: Operation = (draft, input, ctx) => {
     // Berlin Group: `withBalance=true` adds the balances to the listing.
     ...(input.query.withBalance?.[0] === 'true' ? { balances: balancesOf(ctx, found.account) } : {}),
   };
-  // The list items are written already (views.ts, writtenTransactionView).
+  // The list items are written already (views.ts, writtenTransactionViews).
   return { ...json(200, body), written: true };
 };

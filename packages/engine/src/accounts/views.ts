@@ -144,14 +144,13 @@ const variantOf = (ctx: RequestContext) => `${ctx.fixes.has('amount-as-string')}
 const written = new Map<string, Map<Transaction, WrittenJson>>();
 
 /**
- * transactionView already written as JSON, the same text for the same transaction as long as it is
- * kept: a page of 200 joins texts instead of serialising 200 new objects (core/written-json.ts). Only
- * records of a finished state are kept (never an immer draft, which may still change); the oldest
- * written go first past WRITTEN_KEPT, and a variant not used for eight others goes whole.
+ * transactionView already written as JSON, for one request's variant: the same text for the same
+ * transaction as long as it is kept, so a page of 200 joins texts instead of serialising 200 new
+ * objects (core/written-json.ts). Only records of a finished state are kept (never an immer draft,
+ * which may still change); the oldest written go first past WRITTEN_KEPT, and a variant not used for
+ * eight others goes whole. Take it once a page: the variant is looked up once.
  */
-export function writtenTransactionView(ctx: RequestContext, tx: Transaction): WrittenJson {
-  const cacheable = Object.isFrozen(tx) && !isDraft(tx);
-  if (!cacheable) return new WrittenJson(JSON.stringify(transactionView(ctx, tx)));
+export function writtenTransactionViews(ctx: RequestContext): (tx: Transaction) => WrittenJson {
   const variant = variantOf(ctx);
   let texts = written.get(variant);
   if (texts === undefined) {
@@ -159,11 +158,15 @@ export function writtenTransactionView(ctx: RequestContext, tx: Transaction): Wr
     written.set(variant, texts);
     if (written.size > 8) written.delete(written.keys().next().value as string);
   }
-  let text = texts.get(tx);
-  if (text === undefined) {
-    text = new WrittenJson(JSON.stringify(transactionView(ctx, tx)));
-    texts.set(tx, text);
-    if (texts.size > WRITTEN_KEPT) texts.delete(texts.keys().next().value as Transaction);
-  }
-  return text;
+  const kept = texts;
+  return (tx) => {
+    if (!Object.isFrozen(tx) || isDraft(tx)) return new WrittenJson(JSON.stringify(transactionView(ctx, tx)));
+    let text = kept.get(tx);
+    if (text === undefined) {
+      text = new WrittenJson(JSON.stringify(transactionView(ctx, tx)));
+      kept.set(tx, text);
+      if (kept.size > WRITTEN_KEPT) kept.delete(kept.keys().next().value as Transaction);
+    }
+    return text;
+  };
 }

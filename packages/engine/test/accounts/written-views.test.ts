@@ -1,10 +1,10 @@
 // A transaction page joins list items written once and kept (accounts/views.ts,
-// writtenTransactionView). What a TPP reads must not depend on whether an item was kept: the same
+// writtenTransactionViews). What a TPP reads must not depend on whether an item was kept: the same
 // bytes cold and warm, amounts as the request's fixes ask even for an item kept in the other form,
 // links under each sandbox's own base path, and the request log given plain objects.
 import { consent, KARI, sandbox, stateWithTransactions } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
-import { transactionView, writtenTransactionView } from '../../src/accounts/views.js';
+import { transactionView, writtenTransactionViews } from '../../src/accounts/views.js';
 import type { RequestContext } from '../../src/core/context.js';
 import { freezeDeep } from '../../src/core/freeze.js';
 import type { Transaction } from '../../src/core/state.js';
@@ -88,7 +88,7 @@ describe('transaction pages from written list items', () => {
   });
 });
 
-describe('writtenTransactionView', () => {
+describe('writtenTransactionViews', () => {
   const tx: Transaction = {
     accountId: 'acc-1',
     transactionId: 'T1',
@@ -113,16 +113,16 @@ describe('writtenTransactionView', () => {
       ['/v1', ['amount-as-string']],
     ] as const) {
       const expected = JSON.stringify(transactionView(ctx(basePath, [...fixes]), tx));
-      expect(writtenTransactionView(ctx(basePath, [...fixes]), tx).text).toBe(expected);
-      expect(writtenTransactionView(ctx(basePath, [...fixes]), tx).text).toBe(expected);
+      expect(writtenTransactionViews(ctx(basePath, [...fixes]))(tx).text).toBe(expected);
+      expect(writtenTransactionViews(ctx(basePath, [...fixes]))(tx).text).toBe(expected);
     }
   });
 
   it('keeps nothing of a record that is not frozen (a draft can still change)', () => {
     const open: Transaction = { ...tx, creditorName: 'Before' };
-    const first = writtenTransactionView(ctx('/v1', []), open).text;
+    const first = writtenTransactionViews(ctx('/v1', []))(open).text;
     (open as { creditorName?: string }).creditorName = 'After';
-    const second = writtenTransactionView(ctx('/v1', []), open).text;
+    const second = writtenTransactionViews(ctx('/v1', []))(open).text;
     expect(first).toContain('Before');
     expect(second).toContain('After');
   });
