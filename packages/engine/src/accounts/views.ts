@@ -159,11 +159,12 @@ export function writtenTransactionViews(ctx: RequestContext): (tx: Transaction) 
     if (written.size > 8) written.delete(written.keys().next().value as string);
   }
   const kept = texts;
+  const write = (tx: Transaction) => new WrittenJson(JSON.stringify(transactionView(ctx, tx)));
   return (tx) => {
-    if (!Object.isFrozen(tx) || isDraft(tx)) return new WrittenJson(JSON.stringify(transactionView(ctx, tx)));
+    if (!Object.isFrozen(tx) || isDraft(tx)) return write(tx);
     let text = kept.get(tx);
     if (text === undefined) {
-      text = new WrittenJson(JSON.stringify(transactionView(ctx, tx)));
+      text = write(tx);
       kept.set(tx, text);
       if (kept.size > WRITTEN_KEPT) kept.delete(kept.keys().next().value as Transaction);
     }

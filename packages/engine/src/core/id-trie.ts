@@ -44,6 +44,11 @@ function sizeOf(leaf: Record<string, number>): number {
   return size;
 }
 
+/** Whether `id` goes into this leaf as it is (it is there, the leaf has room, or it is at the bottom). */
+function takes(leaf: Record<string, number>, id: string, depth: number): boolean {
+  return Object.hasOwn(leaf, id) || depth >= MAX_DEPTH || sizeOf(leaf) < LEAF_MAX;
+}
+
 /** The number stored for `id`, or undefined. Own keys only (an id like `constructor` finds nothing). */
 export function trieGet(root: IdTrie, id: string): number | undefined {
   const hash = hashOf(id);
@@ -59,7 +64,7 @@ function putPlain(node: IdTrie, depth: number, id: string, hash: number, value: 
     node[slot] = putPlain(node[slot] as IdTrie, depth + 1, id, hash, value);
     return node;
   }
-  if (Object.hasOwn(node, id) || depth >= MAX_DEPTH || sizeOf(node) < LEAF_MAX) {
+  if (takes(node, id, depth)) {
     setOwn(node, id, value);
     return node;
   }
@@ -94,7 +99,7 @@ export function triePut(holder: { index: IdTrie }, id: string, value: number): v
     depth++;
   }
   const leaf = node as Record<string, number>;
-  if (Object.hasOwn(leaf, id) || depth >= MAX_DEPTH || sizeOf(leaf) < LEAF_MAX) {
+  if (takes(leaf, id, depth)) {
     setOwn(leaf, id, value);
     return;
   }

@@ -16,6 +16,11 @@ export class WrittenJson {
   }
 }
 
+/** What JSON.stringify leaves out of an object and writes as null in an array. */
+function hasNoJson(value: unknown): boolean {
+  return value === undefined || typeof value === 'function' || typeof value === 'symbol';
+}
+
 function write(value: unknown, out: string[]): void {
   if (value instanceof WrittenJson) {
     out.push(value.text);
@@ -24,8 +29,7 @@ function write(value: unknown, out: string[]): void {
     for (let i = 0; i < value.length; i++) {
       if (i > 0) out.push(',');
       const item: unknown = value[i];
-      // As JSON.stringify: what has no JSON is null in an array.
-      if (item === undefined || typeof item === 'function' || typeof item === 'symbol') out.push('null');
+      if (hasNoJson(item)) out.push('null');
       else write(item, out);
     }
     out.push(']');
@@ -39,8 +43,7 @@ function write(value: unknown, out: string[]): void {
     out.push('{');
     for (const key of Object.keys(value)) {
       const item: unknown = (value as Record<string, unknown>)[key];
-      // As JSON.stringify: a property that has no JSON is left out.
-      if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
+      if (hasNoJson(item)) continue;
       out.push(first ? '' : ',', JSON.stringify(key), ':');
       first = false;
       write(item, out);

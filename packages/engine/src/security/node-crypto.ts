@@ -54,11 +54,11 @@ export function isPkcs1Sha256Encoding(em: Uint8Array, digest: Uint8Array): boole
   return differs === 0;
 }
 
-/** SHA-256 of the bytes with the one-shot `hash` where the runtime has it. */
-function sha256(crypto: NodeCrypto, data: Uint8Array): Uint8Array {
+/** The digest of the bytes with the one-shot `hash` where the runtime has it, else a `Hash`. */
+function digestWith(crypto: NodeCrypto, algorithm: 'sha256' | 'sha512', data: Uint8Array): Uint8Array {
   return typeof crypto.hash === 'function'
-    ? crypto.hash('sha256', data, 'buffer')
-    : crypto.createHash('sha256').update(data).digest();
+    ? crypto.hash(algorithm, data, 'buffer')
+    : crypto.createHash(algorithm).update(data).digest();
 }
 
 let loaded: NodeCrypto | null | undefined;
@@ -121,7 +121,8 @@ export function nodeRsaKey(spki: Uint8Array, subtle: SubtleCrypto): NodeRsaKey |
         if (noPadding !== undefined && publicDecrypt !== undefined) {
           try {
             const em = publicDecrypt({ key, padding: noPadding }, signature);
-            if (em.length === modulusBytes) return isPkcs1Sha256Encoding(em, sha256(crypto, data));
+            if (em.length === modulusBytes)
+              return isPkcs1Sha256Encoding(em, digestWith(crypto, 'sha256', data));
           } catch {
             // Not below the modulus, or a runtime without raw RSA: `verify` gives the verdict.
           }
@@ -149,10 +150,7 @@ export function nodeDigest(
   const crypto = usable(subtle);
   if (crypto === null) return null;
   try {
-    if (algorithm === 'SHA-256') return sha256(crypto, bytes);
-    return typeof crypto.hash === 'function'
-      ? crypto.hash('sha512', bytes, 'buffer')
-      : crypto.createHash('sha512').update(bytes).digest();
+    return digestWith(crypto, algorithm === 'SHA-256' ? 'sha256' : 'sha512', bytes);
   } catch {
     // A runtime whose `node:crypto` is partial (a compatibility layer): WebCrypto does it.
     return null;
