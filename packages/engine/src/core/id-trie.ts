@@ -1,4 +1,5 @@
 import { isDraft } from 'immer';
+import { readable } from './readable.js';
 
 /**
  * An index from id to a number (the chunk an entry sits in, core/keyed-chunks.ts) that grows with the
@@ -85,27 +86,32 @@ export function trieFrom(entries: Iterable<readonly [string, number]>): IdTrie {
 /**
  * Sets `id` in `holder.index`, an immer draft (or plain data being built): walks the branches to the
  * id's leaf and writes there; a full leaf is replaced by a branch made of its ids and this one.
+ * `plain` is the index as plain data (`readable(holder.index)`, which the caller may have at hand):
+ * the leaf's room is read there, since counting a draft's keys costs a proxy trap a key.
  */
-export function triePut(holder: { index: IdTrie }, id: string, value: number): void {
+export function triePut(
+  holder: { index: IdTrie },
+  id: string,
+  value: number,
+  plain: IdTrie = readable(holder.index),
+): void {
   const hash = hashOf(id);
-  let parent: IdTrie[] | null = null;
-  let slot = -1;
-  let node = holder.index;
   let depth = 0;
-  while (Array.isArray(node)) {
-    parent = node;
-    slot = slotAt(hash, depth);
-    node = node[slot] as IdTrie;
-    depth++;
+  let leaf = plain;
+  while (Array.isArray(leaf)) leaf = leaf[slotAt(hash, depth++)] as IdTrie;
+  let parent: IdTrie[] | null = null;
+  let node = holder.index;
+  for (let level = 0; level < depth; level++) {
+    parent = node as IdTrie[];
+    node = parent[slotAt(hash, level)] as IdTrie;
   }
-  const leaf = node as Record<string, number>;
   if (takes(leaf, id, depth)) {
-    setOwn(leaf, id, value);
+    setOwn(node as Record<string, number>, id, value);
     return;
   }
   const copy: Record<string, number> = {};
   for (const key of Object.keys(leaf)) setOwn(copy, key, leaf[key] as number);
   const replaced = putPlain(copy, depth, id, hash, value);
   if (parent === null) holder.index = replaced;
-  else parent[slot] = replaced;
+  else parent[slotAt(hash, depth - 1)] = replaced;
 }

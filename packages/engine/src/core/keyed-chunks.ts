@@ -180,7 +180,8 @@ export function putEntry<T>(target: KeyedChunks<T>, id: string, value: T): void 
 
 function putGrouped<T>(target: GroupedChunks<T>, id: string, value: T): void {
   const { group: GROUP, chunk: CHUNK } = LAYOUT;
-  const known = trieGet(readable(target.index), id);
+  const index = readable(target.index);
+  const known = trieGet(index, id);
   if (known !== undefined) {
     const group = target.groups[Math.floor(known / GROUP)] as Record<string, T>[];
     (group[known % GROUP] as Record<string, T>)[id] = value;
@@ -202,7 +203,7 @@ function putGrouped<T>(target: GroupedChunks<T>, id: string, value: T): void {
     target.groups.push([{ [id]: value }]);
     at = (g + 1) * GROUP;
   }
-  triePut(target, id, at);
+  triePut(target, id, at, index);
 }
 
 /** Every entry as plain (frozen) data, in insertion order; on a draft, as this change left them. */

@@ -76,11 +76,38 @@ function earliest(entries: ReadonlyArray<readonly [string, number]>): string | u
   return found?.[0];
 }
 
-/** How many ids a block holds, counted without making an array of them (this runs on every signed write). */
-function sizeOf(block: Ids): number {
+/** A block's size and the id in it expiring first (the first stored among equal ones; '' when none). */
+interface BlockSummary {
+  size: number;
+  first: string;
+  until: number;
+}
+
+/**
+ * Summaries of the blocks a state holds. A state's blocks are frozen and never change (a write makes a
+ * new block), so each is read once: at the bound every signed write needs every block's size and
+ * earliest id, and reading the 500 ids each time was a fifth of a payment creation's engine time
+ * (docs/benchmarks.md, session 9).
+ */
+const summaries = new WeakMap<Ids, BlockSummary>();
+
+function summaryOf(block: Ids): BlockSummary {
+  const known = summaries.get(block);
+  if (known !== undefined) return known;
   let size = 0;
-  for (const _ in block) size++;
-  return size;
+  let first = '';
+  let until = Number.POSITIVE_INFINITY;
+  for (const id in block) {
+    size++;
+    const expiry = block[id] as number;
+    if (expiry < until) {
+      until = expiry;
+      first = id;
+    }
+  }
+  const summary = { size, first, until };
+  if (Object.isFrozen(block)) summaries.set(block, summary);
+  return summary;
 }
 
 /** Splits a record of ids into blocks of ID_BLOCK, in their order. */
@@ -160,7 +187,7 @@ function remember(
   }
   const blocks = [...earlier, last];
   const sizes = blocks.map((block, b) => {
-    const size = sizeOf(block);
+    const { size } = summaryOf(block);
     return b < earlier.length && Object.hasOwn(block, requestId) ? size - 1 : size;
   });
   if (sizes.reduce((sum, size) => sum + size, 0) <= MAX_IDS_PER_TPP) return;
@@ -193,24 +220,19 @@ function remember(
 
 /**
  * Over the bound with nothing expired (the usual case: one write more than the bound inside one
- * window): forgets the id expiring first, the first stored among equal ones, found from the expiries
- * alone (no lookup per id); false, changing nothing, when some id has expired.
+ * window): forgets the id expiring first, the first stored among equal ones, found from the blocks'
+ * summaries (no lookup per id); false, changing nothing, when some id has expired.
  */
 function forgetEarliest(mine: Draft<SeenRequests>, blocks: Ids[], sizes: number[], now: number): boolean {
   let earliest = Number.POSITIVE_INFINITY;
   let at = -1;
   let id = '';
-  // for-in over the frozen blocks: at the bound this runs on every signed write, and Object.values /
-  // Object.keys made an array per block each time (the largest part of a creation's garbage there).
   for (let b = 0; b < blocks.length; b++) {
-    const block = blocks[b] as Ids;
-    for (const key in block) {
-      const until = block[key] as number;
-      if (until < earliest) {
-        earliest = until;
-        at = b;
-        id = key;
-      }
+    const { first, until } = summaryOf(blocks[b] as Ids);
+    if (until < earliest) {
+      earliest = until;
+      at = b;
+      id = first;
     }
   }
   if (at < 0 || earliest < now) return false;
