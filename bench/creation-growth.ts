@@ -7,6 +7,8 @@
  * profiles the loop (node:inspector).
  * Run: `pnpm bench:growth` (N=600 by default; `N=1000 pnpm bench:growth`;
  * `N=60000 BLOCK=10000 pnpm bench:growth` for a bank that grows large, docs/benchmarks.md).
+ * The creations opt out of the logical-duplicate check as `pnpm bench:node`'s do; `CHECK_DUPLICATES=1`
+ * sends them without `allowLogicalDuplicate`, each with its own remittance text, so the bank runs the check.
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -19,7 +21,7 @@ const gc = (globalThis as { gc?: () => void }).gc;
 /** Per large block: its p99 and the heap after a full collection at its end. */
 const largeBlocks: string[] = [];
 // The Node bench's own pre-signed creations (each its own X-Request-ID; anything but 201 throws).
-const { createPayment } = await requestKinds(n);
+const { createPayment } = await requestKinds(n, process.env.CHECK_DUPLICATES === '1');
 const session = process.env.PROFILE ? new Session() : null;
 if (session) {
   session.connect();

@@ -103,7 +103,12 @@ export interface RequestKinds {
   createPayment: () => Promise<void>;
 }
 
-export async function requestKinds(creations: number): Promise<RequestKinds> {
+/**
+ * The bench's bank and its requests. Each creation is sent with `?allowLogicalDuplicate=true` unless
+ * `checkDuplicates` is set: then each has its own remittance text (so none is a logical duplicate of
+ * another) and the bank runs its duplicate check, as for a TPP that does not opt out (`bench:growth`).
+ */
+export async function requestKinds(creations: number, checkDuplicates = false): Promise<RequestKinds> {
   const { raw, signed } = bank();
   const psu = await consented(signed);
   const accounts = await template(raw, 'GET', '/v1/accounts', psu.headers);
@@ -135,7 +140,7 @@ export async function requestKinds(creations: number): Promise<RequestKinds> {
     const signed = await signedRequest(
       raw,
       'POST',
-      '/v1/payments/norwegian-domestic-credit-transfers?allowLogicalDuplicate=true',
+      `/v1/payments/norwegian-domestic-credit-transfers${checkDuplicates ? '' : '?allowLogicalDuplicate=true'}`,
       { ...psu.headers, 'psu-ip-address': '192.0.2.10', 'psu-context': 'PRIVATE' },
       {
         instructedAmount: { amount: '10.00', currency: 'NOK' },
@@ -143,7 +148,7 @@ export async function requestKinds(creations: number): Promise<RequestKinds> {
         creditorAccount: { bban: ola?.bban, currency: 'NOK' },
         creditorAddress: { country: 'NO' },
         debtorAccount: { bban: kari?.bban, currency: 'NOK' },
-        remittanceInformationUnstructured: 'Bench',
+        remittanceInformationUnstructured: checkDuplicates ? `Bench ${i}` : 'Bench',
       },
     );
     payments.push({

@@ -9,6 +9,7 @@ export { DAY_MS, isoDate } from './core/dates.js';
 export {
   BUCKETS,
   EARLIER,
+  entriesWithKey,
   entryById,
   entryCount,
   entryList,
@@ -17,6 +18,7 @@ export {
   type GroupedChunks,
   type KeyedChunks,
   keyedFrom,
+  keyIndex,
   LAYOUT,
   putEntry,
 } from './core/keyed-chunks.js';

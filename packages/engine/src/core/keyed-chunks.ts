@@ -215,6 +215,75 @@ export function entryList<T>(keyed: KeyedChunks<T>): T[] {
   return list;
 }
 
+/** Entries by a key of theirs, kept per frozen chunk and per frozen full group (`entriesWithKey`). */
+export interface KeyIndex<T> {
+  keyOf: (entry: T) => string;
+  kept: WeakMap<object, Map<string, T[]>>;
+}
+
+export function keyIndex<T>(keyOf: (entry: T) => string): KeyIndex<T> {
+  return { keyOf, kept: new WeakMap() };
+}
+
+/** Adds `from`'s entries by key to `into`, in order. */
+function addKeyed<T>(into: Map<string, T[]>, from: Map<string, T[]>): void {
+  for (const [key, entries] of from) {
+    const same = into.get(key);
+    if (same === undefined) into.set(key, [...entries]);
+    else same.push(...entries);
+  }
+}
+
+function chunkByKey<T>(chunk: Record<string, T>, index: KeyIndex<T>): Map<string, T[]> {
+  const known = index.kept.get(chunk);
+  if (known !== undefined) return known;
+  const found = new Map<string, T[]>();
+  for (const id of Object.keys(chunk)) {
+    const entry = chunk[id] as T;
+    const key = index.keyOf(entry);
+    const same = found.get(key);
+    if (same === undefined) found.set(key, [entry]);
+    else same.push(entry);
+  }
+  if (Object.isFrozen(chunk)) index.kept.set(chunk, found);
+  return found;
+}
+
+/** A group's kept map: made once it is full (LAYOUT.group chunks) and frozen; null before. */
+function groupByKey<T>(group: Record<string, T>[], index: KeyIndex<T>): Map<string, T[]> | null {
+  const known = index.kept.get(group);
+  if (known !== undefined) return known;
+  if (group.length !== LAYOUT.group || !Object.isFrozen(group)) return null;
+  const found = new Map<string, T[]>();
+  for (const chunk of group) addKeyed(found, chunkByKey(chunk, index));
+  index.kept.set(group, found);
+  // The group's map serves its chunks from here on; should the group change, its chunks are read again.
+  for (const chunk of group) index.kept.delete(chunk);
+  return found;
+}
+
+/**
+ * The entries whose key is `key`, as plain data in insertion order, without listing every entry:
+ * each frozen chunk, and each frozen full group of 512 entries, is grouped by key once and kept in
+ * `index` (a write makes a new chunk and group, so a kept one never goes stale). A write reads the
+ * kept map of each full group, of each chunk of the last group, and the entries of what changed.
+ * Payment creation's logical-duplicate check listed every payment of the bank for each new one
+ * (docs/benchmarks.md, session 9). The layouts before session 7 are read chunk by chunk.
+ */
+export function entriesWithKey<T>(keyed: KeyedChunks<T>, index: KeyIndex<T>, key: string): T[] {
+  const plain = readable(keyed);
+  const found: T[] = [];
+  const groups = isGrouped(plain) ? plain.groups : [plain.chunks];
+  for (const group of groups) {
+    const kept = groupByKey(group, index);
+    for (const map of kept === null ? group.map((chunk) => chunkByKey(chunk, index)) : [kept]) {
+      const same = map.get(key);
+      if (same !== undefined) found.push(...same);
+    }
+  }
+  return found;
+}
+
 /** How many entries. */
 export function entryCount(keyed: KeyedChunks<unknown>): number {
   let count = 0;

@@ -1,4 +1,4 @@
-import { entryById, entryCount, entryList, putEntry } from './keyed-chunks.js';
+import { entriesWithKey, entryById, entryCount, entryList, keyIndex, putEntry } from './keyed-chunks.js';
 import type { Authorisation, Payment, State } from './state.js';
 
 /**
@@ -19,6 +19,13 @@ export function putPayment(state: Pick<State, 'payments'>, payment: Payment): vo
 /** Every payment, oldest first (the order they were created or imported in). */
 export function paymentList(state: Pick<State, 'payments'>): Payment[] {
   return entryList(state.payments);
+}
+
+const byFingerprint = keyIndex<Payment>((payment) => payment.fingerprint);
+
+/** The payments with this logical-duplicate fingerprint, oldest first, without listing every payment. */
+export function paymentsWithFingerprint(state: Pick<State, 'payments'>, fingerprint: string): Payment[] {
+  return entriesWithKey(state.payments, byFingerprint, fingerprint);
 }
 
 export function paymentCount(state: Pick<State, 'payments'>): number {

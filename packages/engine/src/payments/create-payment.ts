@@ -4,7 +4,7 @@ import { apiError } from '../core/errors.js';
 import { freezeDeep } from '../core/freeze.js';
 import { json } from '../core/http.js';
 import { allocateId, hashString } from '../core/ids.js';
-import { paymentById, paymentList, putPayment } from '../core/records.js';
+import { paymentById, paymentsWithFingerprint, putPayment } from '../core/records.js';
 import type { Operation, OperationInput } from '../core/router.js';
 import type { Payment, State } from '../core/state.js';
 import { startAuthorisation } from '../sca/start-authorisation.js';
@@ -94,10 +94,9 @@ function createPayment(
   const psuKey = headers['psu-id'] ?? `identity:${headers['x-psu-identity']}`;
   const fingerprint = fingerprintOf(tppId, psuKey, service, product, built);
   if (input.query.allowLogicalDuplicate?.at(-1) !== 'true') {
-    // Searched in plain data (core/readable.ts): no draft of every payment.
-    const duplicate = paymentList(draft).find(
+    // Searched in plain data by fingerprint (core/keyed-chunks.ts): no list of every payment.
+    const duplicate = paymentsWithFingerprint(draft, fingerprint).find(
       (p) =>
-        p.fingerprint === fingerprint &&
         ctx.now - p.createdAt <= DUPLICATE_WINDOW_MS &&
         p.transactionStatus !== 'RJCT' &&
         p.transactionStatus !== 'CANC',
