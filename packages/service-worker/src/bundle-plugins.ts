@@ -6,14 +6,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Plugin, PluginBuild } from 'esbuild';
 
 /**
- * zod's `z` namespace re-exports every locale (about 300 KB minified), and a namespace used as a
- * value cannot be tree-shaken. The engine's messages are English: keep only that locale.
+ * zod's `z` namespace (classic or zod/mini) re-exports every locale (about 300 KB minified), and a
+ * namespace used as a value cannot be tree-shaken. The engine's messages are English (it imports that
+ * locale alone and installs it: engine core/zod-support.ts): whatever reads `z.locales`, keep only it.
  */
 export const zodEnglishOnly: Plugin = {
   name: 'zod-english-only',
   setup(pluginBuild) {
     pluginBuild.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      /[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(args.importer)
+      /[\\/]zod[\\/]v4[\\/](classic|core|mini)[\\/]/.test(args.importer)
         ? {
             path: fileURLToPath(new URL('../locales/en.js', `file://${args.importer}`)),
             namespace: 'zod-en',
@@ -27,7 +28,7 @@ export const zodEnglishOnly: Plugin = {
   },
 };
 
-/** zod's JSON Schema generator, as its classic schemas import it. */
+/** zod's JSON Schema generator, as its classic schemas import it (zod/mini's schemas do not). */
 const ZOD_JSON_SCHEMA = /^\.\.\/core\/(json-schema-processors|to-json-schema)\.js$/;
 const ZOD_CLASSIC_SCHEMAS = /[\\/]zod[\\/]v4[\\/]classic[\\/]schemas\.js$/;
 /** A string only that generator's code holds (its default target): the sign something else bundles it. */
@@ -36,12 +37,14 @@ const WITHOUT_JSON_SCHEMA =
   "const withoutJsonSchema = () => { throw new Error('JSON Schema is not generated in the Sandbank worker: it serves the OpenAPI document its build wrote'); };";
 
 /**
- * Every classic zod schema carries its JSON Schema converter (`_zod.processJSONSchema`,
- * `.toJSONSchema()`, `~standard.jsonSchema`), so the worker would bundle zod's whole generator
- * (about 18 KB minified) though it never converts a schema: the OpenAPI document is built beside the
- * script (worker-openapi-document). In the worker those converters throw; the getters that read a
- * schema's bounds (`.minLength`, `.format`…) keep zod's `aggregateChecks`. The build fails if
- * anything else in the worker bundles the generator (zod's `toJSONSchema`), which would then throw.
+ * The worker never converts a schema to JSON Schema: the OpenAPI document is built beside the script
+ * (worker-openapi-document), so zod's generator (about 18 KB minified) must stay out of it. The
+ * engine's schemas are zod/mini's, which leave it out as long as nothing calls `z.toJSONSchema`. Every
+ * classic zod schema carries a converter (`_zod.processJSONSchema`, `.toJSONSchema()`,
+ * `~standard.jsonSchema`), so a classic schema that reaches the worker (the engine's sources may not
+ * import classic zod: biome.json) gets converters that throw; the getters that read its bounds
+ * (`.minLength`, `.format`…) keep zod's `aggregateChecks`. The build fails if anything in the worker
+ * bundles the generator (zod's `toJSONSchema`): shipped for nothing, and throwing for classic schemas.
  */
 export const zodWithoutJsonSchema: Plugin = {
   name: 'zod-without-json-schema',
@@ -78,7 +81,7 @@ export const zodWithoutJsonSchema: Plugin = {
         ? {
             errors: [
               {
-                text: "the worker's code bundles zod's JSON Schema generator (toJSONSchema): its schemas' converters would throw",
+                text: "the worker's code bundles zod's JSON Schema generator (toJSONSchema): the worker serves the OpenAPI document its build wrote, and a classic zod schema's converters would throw",
               },
             ],
           }

@@ -75,6 +75,15 @@ export async function stamp(hashAlgorithm) {
   return Array.from(new Uint8Array(mac), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }`;
 
+/** The inputs both versions of the schemas parse, and what each gives: its data or its issues. */
+const ANSWERS = `export const answers = [
+  { instructedAmount: { currency: 'NOK', amount: '10.5' }, creditorName: ' Kari ', at: '2026-03-02T10:00:00Z', remittance: 'x', tags: {} },
+  { instructedAmount: { currency: 'SEK', amount: '1.234', extra: 1 }, creditorName: '', at: 'yesterday', remittance: 5, tags: { a: -1 }, more: true },
+  { instructedAmount: { currency: 'EUR', amount: '1' }, creditorName: 'nobody', at: '2026-03-02T10:00:00+01:00', remittance: ['a'], tags: { b: 1.5 }, requestedExecutionDate: '2026-02-30' },
+  'not an object',
+].map((input) => payment.safeParse(input)).map((result) => result.success ? result.data : result.error.issues);
+`;
+
 /** The kinds of schema the engine has, and what they answer to bad input. */
 const SCHEMAS = `
 import * as z from 'zod';
@@ -91,14 +100,29 @@ const payment = z
   .superRefine((value, context) => {
     if (value.creditorName === 'nobody') context.addIssue({ code: 'custom', message: 'no such creditor', path: ['creditorName'] });
   });
-export const answers = [
-  { instructedAmount: { currency: 'NOK', amount: '10.5' }, creditorName: ' Kari ', at: '2026-03-02T10:00:00Z', remittance: 'x', tags: {} },
-  { instructedAmount: { currency: 'SEK', amount: '1.234', extra: 1 }, creditorName: '', at: 'yesterday', remittance: 5, tags: { a: -1 }, more: true },
-  { instructedAmount: { currency: 'EUR', amount: '1' }, creditorName: 'nobody', at: '2026-03-02T10:00:00+01:00', remittance: ['a'], tags: { b: 1.5 }, requestedExecutionDate: '2026-02-30' },
-  'not an object',
-].map((input) => payment.safeParse(input)).map((result) => result.success ? result.data : result.error.issues);
+${ANSWERS}
 export const bounds = [payment.shape?.creditorName?.minLength, payment.shape?.creditorName?.maxLength];
 export const jsonSchema = () => z.string().toJSONSchema();
+`;
+
+/** The same schemas in zod/mini, the API the engine's schemas use, with the English locale the engine installs. */
+const MINI_SCHEMAS = `
+import * as z from 'zod/mini';
+z.config(z.locales.en());
+const payment = z
+  .strictObject({
+    instructedAmount: z.strictObject({ currency: z.enum(['NOK', 'EUR']), amount: z.string().check(z.regex(/^\\d+(\\.\\d{1,2})?$/)) }),
+    creditorName: z.string().check(z.trim(), z.minLength(1), z.maxLength(70)),
+    requestedExecutionDate: z.optional(z.iso.date()),
+    at: z.iso.datetime({ offset: true }),
+    remittance: z.union([z.string().check(z.maxLength(140)), z.array(z.string()).check(z.maxLength(3))]),
+    tags: z.record(z.string(), z.number().check(z.int(), z.gte(0))),
+  })
+  .check(z.superRefine((value, context) => {
+    if (value.creditorName === 'nobody') context.addIssue({ code: 'custom', message: 'no such creditor', path: ['creditorName'] });
+  }));
+${ANSWERS}
+export const locales = Object.keys(z.locales);
 `;
 
 describe("the worker build's rewrites of its dependencies", () => {
@@ -135,9 +159,24 @@ describe("the worker build's rewrites of its dependencies", () => {
     expect(() => forWorker.jsonSchema()).toThrow('JSON Schema is not generated in the Sandbank worker');
   });
 
+  test('zod/mini schemas parse and report issues as the package does, with its English locale only', async () => {
+    type Schemas = { answers: unknown[]; locales: string[] };
+    const packaged = await bundled<Schemas>(MINI_SCHEMAS, []);
+    const forWorker = await bundled<Schemas>(MINI_SCHEMAS, [zodEnglishOnly, zodWithoutJsonSchema]);
+    expect(forWorker.answers).toEqual(packaged.answers);
+    // The functional API answers as the classic one does.
+    expect(packaged.answers).toEqual((await bundled<Schemas>(SCHEMAS, [])).answers);
+    expect(packaged.locales).toContain('de');
+    expect(forWorker.locales).toEqual(['en']);
+  });
+
   test("the worker build refuses code that needs zod's JSON Schema generator", async () => {
     const converts = "import * as z from 'zod'; export const json = z.toJSONSchema(z.string());";
     await expect(bundled(converts, [zodWithoutJsonSchema])).rejects.toThrow(
+      "bundles zod's JSON Schema generator",
+    );
+    const convertsMini = "import * as z from 'zod/mini'; export const json = z.toJSONSchema(z.string());";
+    await expect(bundled(convertsMini, [zodWithoutJsonSchema])).rejects.toThrow(
       "bundles zod's JSON Schema generator",
     );
   });

@@ -1,5 +1,5 @@
 import type { Draft } from 'immer';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { type Access, HISTORY_MS } from '../consents/access.js';
 import { scaRequired } from '../consents/sca-required.js';
 import type { RequestContext } from '../core/context.js';
@@ -17,17 +17,11 @@ export const DEFAULT_PAGE = 200;
 
 export const TransactionQuery = z.object({
   // part 4.2 item 5: `all` is accepted besides booked, pending and both.
-  bookingStatus: z.string().pipe(z.enum(['booked', 'pending', 'both', 'all'])),
-  dateFrom: z.iso.date().optional(),
-  dateTo: z.iso.date().optional(),
-  limit: z
-    .string()
-    .regex(/^[1-9]\d{0,5}$/, 'must be a whole number of at least 1')
-    .optional(),
-  offset: z
-    .string()
-    .regex(/^\d{1,7}$/, 'must be a whole number of at least 0')
-    .optional(),
+  bookingStatus: z.pipe(z.string(), z.enum(['booked', 'pending', 'both', 'all'])),
+  dateFrom: z.optional(z.iso.date()),
+  dateTo: z.optional(z.iso.date()),
+  limit: z.optional(z.string().check(z.regex(/^[1-9]\d{0,5}$/, 'must be a whole number of at least 1'))),
+  offset: z.optional(z.string().check(z.regex(/^\d{1,7}$/, 'must be a whole number of at least 0'))),
 });
 
 export interface Listing {

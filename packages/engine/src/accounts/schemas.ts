@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   AccountRefOut,
   AmountOut,
@@ -14,15 +14,15 @@ import {
 /** docs/platform-facts.md §2 account list item. */
 export const AccountOut = z.strictObject({
   resourceId: z.string(),
-  bban: z.string().max(30),
-  iban: z.string().max(34),
+  bban: z.string().check(z.maxLength(30)),
+  iban: z.string().check(z.maxLength(34)),
   currency: CurrencyOut,
   // part 8: account names up to 70 characters.
-  name: z.string().max(70),
+  name: z.string().check(z.maxLength(70)),
   product: z.string(),
   cashAccountType: z.string(),
   bic: z.string(),
-  balances: z.array(BalanceOut).optional(),
+  balances: z.optional(z.array(BalanceOut)),
   _links: z.strictObject({ self: LinkOut, balances: LinkOut, transactions: LinkOut }),
 });
 
@@ -43,60 +43,60 @@ export const BalancesOut = z.object({
 
 /** docs/platform-facts.md §2 transaction item; pending ones carry no id, value date or link. */
 export const TransactionOut = z.strictObject({
-  transactionId: z.string().optional(),
+  transactionId: z.optional(z.string()),
   bookingDate: DateOut,
-  valueDate: DateOut.optional(),
+  valueDate: z.optional(DateOut),
   transactionAmount: AmountOut,
-  creditorName: z.string().optional(),
-  creditorAccount: AccountRefOut.optional(),
-  debtorName: z.string().optional(),
-  debtorAccount: AccountRefOut.optional(),
-  remittanceInformationUnstructured: z.string().optional(),
-  remittanceInformationUnstructuredArray: z.array(z.string()).optional(),
-  proprietaryBankTransactionCode: z.string().optional(),
-  _links: z.strictObject({ transactionDetails: LinkOut }).optional(),
+  creditorName: z.optional(z.string()),
+  creditorAccount: z.optional(AccountRefOut),
+  debtorName: z.optional(z.string()),
+  debtorAccount: z.optional(AccountRefOut),
+  remittanceInformationUnstructured: z.optional(z.string()),
+  remittanceInformationUnstructuredArray: z.optional(z.array(z.string())),
+  proprietaryBankTransactionCode: z.optional(z.string()),
+  _links: z.optional(z.strictObject({ transactionDetails: LinkOut })),
 });
 
 export const TransactionListOut = z.object({
   account: AccountOfReport,
   transactions: z.strictObject({
-    booked: z.array(TransactionOut).optional(),
-    pending: z.array(TransactionOut).optional(),
+    booked: z.optional(z.array(TransactionOut)),
+    pending: z.optional(z.array(TransactionOut)),
     _links: LinksOut,
   }),
-  balances: z.array(BalanceOut).optional(),
+  balances: z.optional(z.array(BalanceOut)),
 });
 
-const text = (max: number) => z.string().max(max);
+const text = (max: number) => z.string().check(z.maxLength(max));
 
 /** part 2.6 transaction details, every field within its limit. */
 export const TransactionDetailsOut = z.object({
   transactionsDetails: z.strictObject({
     transactionId: z.string(),
-    bankTransactionCode: z.string().min(4).max(14),
-    endToEndId: text(35).optional(),
+    bankTransactionCode: z.string().check(z.minLength(4), z.maxLength(14)),
+    endToEndId: z.optional(text(35)),
     bookingDate: DateOut,
-    valueDate: DateOut.optional(),
+    valueDate: z.optional(DateOut),
     transactionAmount: AmountOut,
-    creditorName: text(70).optional(),
-    creditorAccount: AccountRefOut.optional(),
-    creditorAgent: z.string().optional(),
-    debtorName: text(70).optional(),
-    debtorAccount: AccountRefOut.optional(),
-    debtorAgent: z.string().optional(),
-    remittanceInformationUnstructured: text(140).optional(),
-    remittanceInformationUnstructuredArray: z.array(text(140)).optional(),
-    remittanceInformationStructuredArray: z
-      .array(
+    creditorName: z.optional(text(70)),
+    creditorAccount: z.optional(AccountRefOut),
+    creditorAgent: z.optional(z.string()),
+    debtorName: z.optional(text(70)),
+    debtorAccount: z.optional(AccountRefOut),
+    debtorAgent: z.optional(z.string()),
+    remittanceInformationUnstructured: z.optional(text(140)),
+    remittanceInformationUnstructuredArray: z.optional(z.array(text(140))),
+    remittanceInformationStructuredArray: z.optional(
+      z.array(
         z.strictObject({
           reference: text(35),
-          referenceType: text(35).optional(),
-          referenceIssuer: text(35).optional(),
+          referenceType: z.optional(text(35)),
+          referenceIssuer: z.optional(text(35)),
         }),
-      )
-      .optional(),
-    purposeCode: z.string().min(1).max(4).optional(),
-    proprietaryBankTransactionCode: text(35).optional(),
-    _links: z.strictObject({ transactionDetails: LinkOut }).optional(),
+      ),
+    ),
+    purposeCode: z.optional(z.string().check(z.minLength(1), z.maxLength(4))),
+    proprietaryBankTransactionCode: z.optional(text(35)),
+    _links: z.optional(z.strictObject({ transactionDetails: LinkOut })),
   }),
 });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { apiError, apiErrors, tppMessage } from '../core/errors.js';
 import { json } from '../core/http.js';
 import { allocateId } from '../core/ids.js';
@@ -13,9 +13,11 @@ import { basketLinks, basketPath, basketStatusOf } from './basket-status.js';
 /** part 2.5 and part 8: 1 to 10 payment ids. */
 const BasketRequest = z.object({
   paymentIds: z
-    .array(z.string().min(1, 'must not be empty'))
-    .min(1, 'must hold at least one payment id')
-    .max(10, 'must hold at most 10 payment ids (part 8)'),
+    .array(z.string().check(z.minLength(1, 'must not be empty')))
+    .check(
+      z.minLength(1, 'must hold at least one payment id'),
+      z.maxLength(10, 'must hold at most 10 payment ids (part 8)'),
+    ),
 });
 
 /**

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { AmountOut, BalanceOut, CurrencyOut, DateOut, LinkOut, LinksOut } from '../core/response-schemas.js';
 
 /** The card-account answers (docs/platform-facts.md §2), for `route.response`. */
@@ -8,7 +8,7 @@ export const CardAccountOut = z.strictObject({
   maskedPan: z.string(),
   currency: CurrencyOut,
   // part 9 `longer-names`: 35 characters, 70 with the fix.
-  name: z.string().max(70),
+  name: z.string().check(z.maxLength(70)),
   product: z.string(),
   status: z.enum(['enabled', 'deleted', 'blocked']),
   creditLimit: AmountOut,
@@ -29,23 +29,20 @@ export const CardBalancesOut = z.object({
 
 export const CardTransactionOut = z.strictObject({
   // Berlin Group 1.3.6: Max35Text.
-  cardTransactionId: z.string().max(35),
+  cardTransactionId: z.string().check(z.maxLength(35)),
   bookingDate: DateOut,
   transactionDate: DateOut,
   transactionAmount: AmountOut,
   originalAmount: AmountOut,
-  merchantCategoryCode: z
-    .string()
-    .regex(/^\d{4}$/)
-    .optional(),
-  transactionDetails: z.string().optional(),
+  merchantCategoryCode: z.optional(z.string().check(z.regex(/^\d{4}$/))),
+  transactionDetails: z.optional(z.string()),
 });
 
 export const CardTransactionListOut = z.object({
   cardAccount: MaskedPan,
   cardTransactions: z.strictObject({
     booked: z.array(CardTransactionOut),
-    pending: z.array(CardTransactionOut).optional(),
+    pending: z.optional(z.array(CardTransactionOut)),
     _links: LinksOut,
   }),
 });

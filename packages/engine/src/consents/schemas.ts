@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** GET /v1/agreements (part 5.4), for `route.response`. */
 export const AgreementListOut = z.object({

@@ -1,18 +1,15 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { apiError } from '../core/errors.js';
 import { json } from '../core/http.js';
 import type { Operation } from '../core/router.js';
 import { parseWith } from '../core/validate.js';
+import { int } from '../core/zod-support.js';
 import { catchUpProcessing } from '../payments/batch.js';
 
 export const ClockChange = z.union([
   z.strictObject({ set: z.iso.datetime({ offset: true }) }),
   z.strictObject({
-    advanceMinutes: z
-      .number()
-      .int()
-      .min(0)
-      .max(10 * 366 * 24 * 60),
+    advanceMinutes: int().check(z.gte(0), z.lte(10 * 366 * 24 * 60)),
   }),
 ]);
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { Ledger } from '../core/ledger.js';
 import { Snapshot, State, Transaction } from '../core/state.js';
 import { strictCopy } from '../core/strict-schema.js';
@@ -33,9 +33,13 @@ const transactions = z.record(z.string(), CheckedLedger);
 export const StateForImport =
   StrictChunk === null
     ? null
-    : State.extend({
+    : z.extend(State, {
         transactions,
-        snapshots: z
-          .record(z.string(), Snapshot.extend({ state: Snapshot.shape.state.extend({ transactions }) }))
-          .default({}),
+        snapshots: z._default(
+          z.record(
+            z.string(),
+            z.extend(Snapshot, { state: z.extend(Snapshot.shape.state, { transactions }) }),
+          ),
+          {},
+        ),
       });

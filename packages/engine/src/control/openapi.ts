@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { json } from '../core/http.js';
 import { operationIds } from '../core/operation-ids.js';
 import { docsKey, type RouteDocs, type RouteExample } from '../core/route-docs.js';
@@ -20,7 +20,7 @@ export interface OpenApiSources {
   answers: AnswerTable;
 }
 
-function toSchema(schema: z.ZodType): JsonSchema {
+function toSchema(schema: z.ZodMiniType): JsonSchema {
   const { $schema: _, ...rest } = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
     io: 'input',

@@ -1,5 +1,5 @@
 import { current, isDraft, original } from 'immer';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { apiError } from '../core/errors.js';
 import { exportedBank } from '../core/exported-records.js';
 import { empty, json } from '../core/http.js';
@@ -13,9 +13,11 @@ import { restoreBank } from './restore-bank.js';
 /** Letters, digits, spaces and a little punctuation; never a name an object's prototype answers to. */
 export const SnapshotName = z
   .string()
-  .regex(
-    /^[\p{L}\p{N}][\p{L}\p{N} _.,:@()+-]{0,79}$/u,
-    'must be 1 to 80 letters, digits, spaces or _.,:@()+- and start with a letter or digit',
+  .check(
+    z.regex(
+      /^[\p{L}\p{N}][\p{L}\p{N} _.,:@()+-]{0,79}$/u,
+      'must be 1 to 80 letters, digits, spaces or _.,:@()+- and start with a letter or digit',
+    ),
   );
 
 export const SnapshotSave = z.strictObject({ name: SnapshotName });

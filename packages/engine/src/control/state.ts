@@ -1,5 +1,5 @@
 import { isDraft, original } from 'immer';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { apiError } from '../core/errors.js';
 import { exportedRecords, stateFromExport, stateToExport } from '../core/exported-records.js';
 import { freezeDeep } from '../core/freeze.js';
@@ -11,7 +11,7 @@ import { reseed } from '../sandbox-api/seed.js';
 import { StateForImport } from './import-schema.js';
 
 /** `?shape=engine`: the state as the engine keeps it (`sandbox.getState()`), not the export's format. */
-export const ExportQuery = z.object({ shape: z.enum(['export', 'engine']).optional() });
+export const ExportQuery = z.object({ shape: z.optional(z.enum(['export', 'engine'])) });
 
 /**
  * GET /_sandbank/state: the whole state, for export (the untouched original: no copy of a large state;
@@ -63,7 +63,9 @@ export const importState: Operation = (draft, input) => {
   return empty(204);
 };
 
-const ResetBody = z.strictObject({ seed: z.string().min(1).max(200).optional() }).optional();
+const ResetBody = z.optional(
+  z.strictObject({ seed: z.optional(z.string().check(z.minLength(1), z.maxLength(200))) }),
+);
 
 /** POST /_sandbank/reset: back to the seeded state (optionally with another seed). */
 export const resetState: Operation = (draft, input, ctx) => {

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { apiError, warning } from '../core/errors.js';
 import { empty, json } from '../core/http.js';
 import { ownEntry } from '../core/ids.js';
@@ -14,13 +14,15 @@ import { parseWith } from '../core/validate.js';
 export const TppRegistration = z.strictObject({
   organisationId: z
     .string()
-    .regex(
-      /^PSD[A-Z]{2}-[A-Z0-9]{1,8}-[A-Za-z0-9-]{1,40}$/,
-      'must be a PSD2 authorisation number such as PSDNO-FSA-933012867',
+    .check(
+      z.regex(
+        /^PSD[A-Z]{2}-[A-Z0-9]{1,8}-[A-Za-z0-9-]{1,40}$/,
+        'must be a PSD2 authorisation number such as PSDNO-FSA-933012867',
+      ),
     ),
-  name: z.string().min(1).max(140),
-  roles: z.array(z.enum(['PSP_AS', 'PSP_PI', 'PSP_AI', 'PSP_IC'])).min(1),
-  email: z.email().optional(),
+  name: z.string().check(z.minLength(1), z.maxLength(140)),
+  roles: z.array(z.enum(['PSP_AS', 'PSP_PI', 'PSP_AI', 'PSP_IC'])).check(z.minLength(1)),
+  email: z.optional(z.email()),
 });
 
 /** GET /_sandbank/tpps */

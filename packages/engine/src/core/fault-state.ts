@@ -1,5 +1,6 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ERROR_STATUSES, type ErrorCode } from './errors.js';
+import { int } from './zod-support.js';
 
 /**
  * Fault rules as the bank's state keeps them (docs/faults.md): exported, imported, persisted and
@@ -8,12 +9,12 @@ import { ERROR_STATUSES, type ErrorCode } from './errors.js';
  */
 const ERROR_CODES = Object.keys(ERROR_STATUSES) as [ErrorCode, ...ErrorCode[]];
 const IsoDateTime = z.iso.datetime({ offset: true });
-const ClockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day HH:MM (UTC)');
+const ClockTime = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day HH:MM (UTC)'));
 
 /** Status and code must belong together (part 7: the statuses each code may carry). */
 function pairsWithCode(
   effect: { status?: number | undefined; code?: ErrorCode | undefined },
-  ctx: z.RefinementCtx,
+  ctx: z.core.$RefinementCtx,
 ): void {
   if (effect.status !== undefined && effect.code === undefined) {
     ctx.addIssue({ code: 'custom', path: ['code'], message: 'a part 7 code is required with status' });
@@ -32,20 +33,23 @@ function pairsWithCode(
 /** An error answer from the contract: status, part 7 code, optional text and Retry-After. */
 export const ErrorEffect = z
   .strictObject({
-    status: z.number().int(),
+    status: int(),
     code: z.enum(ERROR_CODES),
-    text: z.string().min(1).max(500).optional(),
-    retryAfterSeconds: z.number().int().min(0).max(86_400).optional(),
+    text: z.optional(z.string().check(z.minLength(1), z.maxLength(500))),
+    retryAfterSeconds: z.optional(int().check(z.gte(0), z.lte(86_400))),
   })
-  .superRefine(pairsWithCode);
+  .check(z.superRefine(pairsWithCode));
 export type ErrorEffect = z.infer<typeof ErrorEffect>;
 
 export const DelayEffect = z.strictObject({
   delayMs: z.union([
-    z.number().int().min(0).max(120_000),
+    int().check(z.gte(0), z.lte(120_000)),
     z
-      .strictObject({ min: z.number().int().min(0).max(120_000), max: z.number().int().min(0).max(120_000) })
-      .refine((r) => r.min <= r.max, { message: 'min must not exceed max', path: ['max'] }),
+      .strictObject({
+        min: int().check(z.gte(0), z.lte(120_000)),
+        max: int().check(z.gte(0), z.lte(120_000)),
+      })
+      .check(z.refine((r) => r.min <= r.max, { message: 'min must not exceed max', path: ['max'] })),
   ]),
 });
 
@@ -55,30 +59,30 @@ export const NetworkEffect = z.strictObject({ network: z.literal('error') });
 export const ScaEffect = z
   .strictObject({
     sca: z.enum(['fail', 'abandon', 'expire']),
-    status: z.number().int().optional(),
-    code: z.enum(ERROR_CODES).optional(),
-    message: z.string().min(1).max(500).optional(),
+    status: z.optional(int()),
+    code: z.optional(z.enum(ERROR_CODES)),
+    message: z.optional(z.string().check(z.minLength(1), z.maxLength(500))),
   })
-  .superRefine(pairsWithCode);
+  .check(z.superRefine(pairsWithCode));
 
 /** The next payments end RJCT, are ACCP with fundsAvailable false, or stay PDNG. */
 export const PaymentStatusEffect = z.strictObject({
   paymentStatus: z.enum(['RJCT', 'ACCP', 'PDNG']),
-  text: z.string().min(1).max(500).optional(),
+  text: z.optional(z.string().check(z.minLength(1), z.maxLength(500))),
 });
 
 /** Every /v1 call answers 503 inside the window: once (from/until) or every day (HH:MM, UTC). */
 export const MaintenanceEffect = z.strictObject({
   maintenance: z.union([
-    z
-      .strictObject({ from: IsoDateTime.optional(), until: IsoDateTime })
-      .refine((w) => w.from === undefined || Date.parse(w.from) < Date.parse(w.until), {
+    z.strictObject({ from: z.optional(IsoDateTime), until: IsoDateTime }).check(
+      z.refine((w) => w.from === undefined || Date.parse(w.from) < Date.parse(w.until), {
         message: 'from must be before until',
         path: ['until'],
       }),
+    ),
     z.strictObject({ daily: z.strictObject({ from: ClockTime, until: ClockTime }) }),
   ]),
-  text: z.string().min(1).max(500).optional(),
+  text: z.optional(z.string().check(z.minLength(1), z.maxLength(500))),
 });
 
 export const FaultEffect = z.union([
@@ -93,19 +97,19 @@ export type FaultEffect = z.infer<typeof FaultEffect>;
 
 export const FaultMatch = z.strictObject({
   /** An operationId of the OpenAPI document (GET /_sandbank/openapi.json). */
-  operation: z.string().min(1).max(100).optional(),
-  method: z.enum(['GET', 'POST', 'PUT', 'DELETE']).optional(),
+  operation: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+  method: z.optional(z.enum(['GET', 'POST', 'PUT', 'DELETE'])),
   /** `*` stands for one path segment, `**` for any number; the base path included (`/v1/payments/**`). */
-  path: z.string().min(1).max(300).startsWith('/').optional(),
+  path: z.optional(z.string().check(z.minLength(1), z.maxLength(300), z.startsWith('/'))),
   /** The PSU-ID header of the request (or the PSU of the authorisation / payment). */
-  psuId: z.string().min(1).max(200).optional(),
+  psuId: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
   /** The TPP's organisationId (`unverified` while signatures are off). */
-  tpp: z.string().min(1).max(200).optional(),
-  paymentProduct: z.string().min(1).max(100).optional(),
+  tpp: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+  paymentProduct: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
   /** Only every Nth request that matches the rest (1: every one). */
-  everyNth: z.number().int().min(1).max(1_000_000).optional(),
+  everyNth: z.optional(int().check(z.gte(1), z.lte(1_000_000))),
   /** Only with this probability, drawn from the seed and the rule's counter (never Math.random). */
-  probability: z.number().min(0).max(1).optional(),
+  probability: z.optional(z.number().check(z.gte(0), z.lte(1))),
 });
 export type FaultMatch = z.infer<typeof FaultMatch>;
 
@@ -114,22 +118,22 @@ export const FaultRule = z.object({
   match: FaultMatch,
   effect: FaultEffect,
   /** How many times the effect applies (null: no limit). */
-  times: z.number().int().min(1).nullable(),
+  times: z.nullable(int().check(z.gte(1))),
   /** Bank time (ISO) from which the rule no longer applies (null: no end). */
-  until: IsoDateTime.nullable(),
+  until: z.nullable(IsoDateTime),
   /** The scenario that added it, if any. */
-  scenario: z.string().nullable(),
+  scenario: z.nullable(z.string()),
   createdAt: IsoDateTime,
   /** Requests (or SCAs, payments) that matched `match` so far: the counter the draws use. */
-  seen: z.number().int().nonnegative(),
+  seen: int().check(z.gte(0)),
   /** Times the effect was applied. */
-  fired: z.number().int().nonnegative(),
+  fired: int().check(z.gte(0)),
 });
 export type FaultRule = z.infer<typeof FaultRule>;
 
 export const FaultsState = z.object({
   /** Numbers the rules' ids (`fault-1`, …); goes on across clears. */
-  counter: z.number().int().nonnegative(),
+  counter: int().check(z.gte(0)),
   rules: z.array(FaultRule),
   /** Payments a `paymentStatus: PDNG` rule keeps pending: the batch leaves them alone. */
   held: z.array(z.string()),

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { assertAcceptedText } from './charset.js';
 import { ACCEPT_FIX_DEFAULT_FROM, ACCEPT_FIXES, type AcceptFix, type AcceptFixDefaults } from './context.js';
 import { parseIsoDate } from './dates.js';

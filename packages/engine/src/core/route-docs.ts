@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { ErrorCode } from './errors.js';
 
 /**
@@ -14,7 +14,7 @@ export interface RouteDocs {
    * The request body's schema where the route declares none: the payment operations pick theirs by
    * product, and the playground's forms (which cover every route with a `body`) do not build payments.
    */
-  requestSchema?: z.ZodType;
+  requestSchema?: z.ZodMiniType;
   /** The success status when it is not the method's default (POST 201, others 200). */
   status?: number;
   /** Other successful answers than `status`, each with what it means (e.g. a 303 to the TPP). */

@@ -1,5 +1,5 @@
 import type { Draft } from 'immer';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { RequestContext } from './context.js';
 import type { EngineRequest, EngineResponse } from './http.js';
 import type { State } from './state.js';
@@ -12,7 +12,7 @@ export interface OperationInput {
   body: unknown;
   request: EngineRequest;
   /** The query through the route's own schema, parsed once by the gateway (read it with `queryOf`). */
-  parsedQuery?: { schema: z.ZodType; value: unknown };
+  parsedQuery?: { schema: z.ZodMiniType; value: unknown };
 }
 
 export type Operation = (draft: Draft<State>, input: OperationInput, ctx: RequestContext) => EngineResponse;
@@ -67,16 +67,16 @@ export interface Route {
   /** part 4.1: operations whose body must be covered by a Digest (P and S). */
   digestRequired?: boolean;
   /** zod schema for the query, validated before the operation runs. */
-  query?: z.ZodType;
+  query?: z.ZodMiniType;
   /** zod schema of the JSON body, for the OpenAPI document (the operation validates it). */
-  body?: z.ZodType;
+  body?: z.ZodMiniType;
   /**
    * The contract disregards this operation's body (part 4.2 item 12): it is neither decoded nor
    * parsed, so no content type or content can fail the request (it still counts for the Digest).
    */
   bodyDisregarded?: boolean;
   /** zod schema of a successful JSON answer: documented, and checked when `checkResponses` is on. */
-  response?: z.ZodType;
+  response?: z.ZodMiniType;
   /** One line for the OpenAPI document. */
   summary?: string;
   /**

@@ -1,6 +1,7 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { emptyFaults, FaultsState } from './fault-state.js';
 import { emptyKeyed, type KeyedChunks } from './keyed-chunks.js';
+import { int, useEnglishMessages } from './zod-support.js';
 
 /**
  * The sandbox state: plain, serialisable data (no classes, no Date objects), normalised into
@@ -9,16 +10,19 @@ import { emptyKeyed, type KeyedChunks } from './keyed-chunks.js';
  */
 export const STATE_VERSION = 1;
 
-const Decimal = z.string().regex(/^-?\d+(\.\d+)?$/);
-const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+// The import's and the store's errors quote zod's messages (core/zod-support.ts).
+useEnglishMessages();
 
-export const Money = z.object({ amount: Decimal, currency: z.string().length(3) });
+const Decimal = z.string().check(z.regex(/^-?\d+(\.\d+)?$/));
+const IsoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
+
+export const Money = z.object({ amount: Decimal, currency: z.string().check(z.length(3)) });
 export type Money = z.infer<typeof Money>;
 
 export const AccountRef = z.object({
-  bban: z.string().optional(),
-  iban: z.string().optional(),
-  currency: z.string().optional(),
+  bban: z.optional(z.string()),
+  iban: z.optional(z.string()),
+  currency: z.optional(z.string()),
 });
 export type AccountRef = z.infer<typeof AccountRef>;
 
@@ -53,8 +57,8 @@ export type Account = z.infer<typeof Account>;
 
 export const RemittanceReference = z.object({
   reference: z.string(),
-  referenceType: z.string().optional(),
-  referenceIssuer: z.string().optional(),
+  referenceType: z.optional(z.string()),
+  referenceIssuer: z.optional(z.string()),
 });
 
 export const Transaction = z.object({
@@ -62,22 +66,22 @@ export const Transaction = z.object({
   accountId: z.string(),
   status: z.enum(['booked', 'pending']),
   /** Order of creation, for a stable sort among equal dates. */
-  seq: z.number().int(),
+  seq: int(),
   bookingDate: IsoDate,
-  valueDate: IsoDate.optional(),
+  valueDate: z.optional(IsoDate),
   amount: Decimal,
   currency: z.string(),
-  creditorName: z.string().optional(),
-  creditorAccount: AccountRef.optional(),
-  debtorName: z.string().optional(),
-  debtorAccount: AccountRef.optional(),
-  remittanceInformationUnstructured: z.string().optional(),
-  remittanceInformationStructuredArray: z.array(RemittanceReference).optional(),
-  purposeCode: z.string().optional(),
-  bankTransactionCode: z.string().optional(),
-  proprietaryBankTransactionCode: z.string().optional(),
-  endToEndId: z.string().optional(),
-  paymentId: z.string().optional(),
+  creditorName: z.optional(z.string()),
+  creditorAccount: z.optional(AccountRef),
+  debtorName: z.optional(z.string()),
+  debtorAccount: z.optional(AccountRef),
+  remittanceInformationUnstructured: z.optional(z.string()),
+  remittanceInformationStructuredArray: z.optional(z.array(RemittanceReference)),
+  purposeCode: z.optional(z.string()),
+  bankTransactionCode: z.optional(z.string()),
+  proprietaryBankTransactionCode: z.optional(z.string()),
+  endToEndId: z.optional(z.string()),
+  paymentId: z.optional(z.string()),
 });
 export type Transaction = z.infer<typeof Transaction>;
 /** One chunk of an account's ledger (core/ledger.ts). */
@@ -107,13 +111,13 @@ export const CardTransaction = z.object({
   cardTransactionId: z.string(),
   cardAccountId: z.string(),
   status: z.enum(['booked', 'pending']),
-  seq: z.number().int(),
+  seq: int(),
   bookingDate: IsoDate,
   transactionDate: IsoDate,
   transactionAmount: Money,
   originalAmount: Money,
   merchantCategoryCode: z.string(),
-  merchantName: z.string().optional(),
+  merchantName: z.optional(z.string()),
 });
 export type CardTransaction = z.infer<typeof CardTransaction>;
 
@@ -142,29 +146,29 @@ export const Authorisation = z.object({
   resourceIds: z.array(z.string()),
   /** The verified TPP's organisationId, or 'unverified' while requests are not signature-checked. */
   tppId: z.string(),
-  redirectUri: z.string().nullable(),
-  sessionId: z.string().nullable(),
+  redirectUri: z.nullable(z.string()),
+  sessionId: z.nullable(z.string()),
   /** PSU-ID of the request that started the authorisation. */
-  psuId: z.string().nullable(),
-  context: PsuContext.nullable(),
+  psuId: z.nullable(z.string()),
+  context: z.nullable(PsuContext),
   /** PSU-Corporate-ID: the UUID the TPP knows the agreement by. */
-  corporateId: z.string().nullable(),
+  corporateId: z.nullable(z.string()),
   status: z.enum(['started', 'psuIdentified', 'finalised', 'failed']),
-  createdAt: z.number().int(),
-  expiresAt: z.number().int(),
+  createdAt: int(),
+  expiresAt: int(),
   /** part 5.2 rule 5: `TPP-Redirect-Preferred: false` asks for biometric authentication in the app. */
   redirectPreferred: z.boolean(),
   /** X-PSU-IDENTITY of the request, offered as the login default. */
-  identityHint: z.string().nullable(),
-  nationalId: z.string().nullable(),
-  agreementId: z.string().nullable(),
+  identityHint: z.nullable(z.string()),
+  nationalId: z.nullable(z.string()),
+  agreementId: z.nullable(z.string()),
   /** Accounts and card accounts ticked on the consent page, read by the consent outcome. */
   selectedIds: z.array(z.string()),
   /**
    * The browser (page session, `pages.sessions`) the PSU signed in with: another browser opening the
    * link starts at the sign-in page. Null until someone signs in.
    */
-  browser: z.string().nullable().default(null),
+  browser: z._default(z.nullable(z.string()), null),
 });
 export type Authorisation = z.infer<typeof Authorisation>;
 
@@ -173,7 +177,7 @@ export const Consent = z.object({
   tppId: z.string(),
   nationalId: z.string(),
   context: PsuContext,
-  agreementId: z.string().nullable(),
+  agreementId: z.nullable(z.string()),
   accountIds: z.array(z.string()),
   cardAccountIds: z.array(z.string()),
   /**
@@ -181,12 +185,12 @@ export const Consent = z.object({
    * (docs/platform-facts.md §5: 403). `empty`: the PSU approved the consent with nothing ticked, so it never granted anything.
    */
   status: z.enum(['valid', 'revoked', 'empty']),
-  createdAt: z.number().int(),
+  createdAt: int(),
   /** The PSU's last SCA for this consent: lists, renewal and detail limits count from it. */
-  scaAt: z.number().int(),
+  scaAt: int(),
   /** part 8: transaction-detail calls without PSU-IP-Address on the bank day `detailsDay`. */
   detailsDay: z.string(),
-  detailsCount: z.number().int().nonnegative(),
+  detailsCount: int().check(z.gte(0)),
 });
 export type Consent = z.infer<typeof Consent>;
 
@@ -194,8 +198,8 @@ export const ScaSession = z.object({
   tppId: z.string(),
   sessionId: z.string(),
   nationalId: z.string(),
-  scaAt: z.number().int(),
-  expiresAt: z.number().int(),
+  scaAt: int(),
+  expiresAt: int(),
   status: z.enum(['active', 'replaced']),
 });
 export type ScaSession = z.infer<typeof ScaSession>;
@@ -223,10 +227,10 @@ export const PaymentInstruction = z.object({
   creditorName: z.string(),
   creditorAccount: AccountRef,
   /** The sandbox account credited when the creditor account is held in the sandbox. */
-  creditorAccountId: z.string().nullable(),
-  remittanceInformationUnstructured: z.string().optional(),
-  remittanceInformationStructuredArray: z.array(RemittanceReference).optional(),
-  purposeCode: z.string().optional(),
+  creditorAccountId: z.nullable(z.string()),
+  remittanceInformationUnstructured: z.optional(z.string()),
+  remittanceInformationStructuredArray: z.optional(z.array(RemittanceReference)),
+  purposeCode: z.optional(z.string()),
   /** open: not yet executed; sent: debited, in clearing to another bank; booked: done; rejected. */
   state: z.enum(['open', 'sent', 'booked', 'rejected']),
   transactionIds: z.array(z.string()),
@@ -235,9 +239,9 @@ export type PaymentInstruction = z.infer<typeof PaymentInstruction>;
 
 export const PeriodicSchedule = z.object({
   startDate: IsoDate,
-  endDate: IsoDate.optional(),
+  endDate: z.optional(IsoDate),
   frequency: z.string(),
-  dayOfExecution: z.string().optional(),
+  dayOfExecution: z.optional(z.string()),
   executionRule: z.enum(['following', 'preceding']),
   /** Executions made so far: the scheduled date, the day it ran and how it went. */
   executions: z.array(
@@ -252,12 +256,12 @@ export const Payment = z.object({
   product: z.string(),
   /** The TPP that created it (organisationId, or 'unverified' while signatures are not checked). */
   tppId: z.string(),
-  psuId: z.string().nullable(),
-  psuIdentity: z.string().nullable(),
-  psuContext: z.enum(['PRIVATE', 'CORPORATE']).nullable(),
-  corporateId: z.string().nullable(),
-  sessionId: z.string().nullable(),
-  redirectUri: z.string().nullable(),
+  psuId: z.nullable(z.string()),
+  psuIdentity: z.nullable(z.string()),
+  psuContext: z.nullable(z.enum(['PRIVATE', 'CORPORATE'])),
+  corporateId: z.nullable(z.string()),
+  sessionId: z.nullable(z.string()),
+  redirectUri: z.nullable(z.string()),
   /** The request body as received, echoed by GET (docs/platform-facts.md §1). */
   request: z.record(z.string(), z.unknown()),
   debtorAccount: z.object({ kind: z.enum(['account', 'card']), id: z.string(), currency: z.string() }),
@@ -265,20 +269,20 @@ export const Payment = z.object({
   /** Day the payment is due (requestedExecutionDate, or the creation day; periodic: startDate). */
   executionDate: IsoDate,
   fee: Money,
-  feeTransactionId: z.string().nullable(),
+  feeTransactionId: z.nullable(z.string()),
   /** The pending transaction reserving the amount on the debtor account until the batch books it. */
-  reservationId: z.string().nullable(),
+  reservationId: z.nullable(z.string()),
   transactionStatus: PaymentStatus,
-  statusHistory: z.array(z.object({ status: PaymentStatus, at: z.number(), reason: z.string().optional() })),
+  statusHistory: z.array(z.object({ status: PaymentStatus, at: z.number(), reason: z.optional(z.string()) })),
   /** Set once a funds check happened (part 3 rule 2). */
-  fundsAvailable: z.boolean().nullable(),
-  psuMessage: z.string().nullable(),
+  fundsAvailable: z.nullable(z.boolean()),
+  psuMessage: z.nullable(z.string()),
   scaExempt: z.boolean(),
   authorisationIds: z.array(z.string()),
-  basketId: z.string().nullable(),
+  basketId: z.nullable(z.string()),
   /** Content hash for the logical-duplicate check. */
   fingerprint: z.string(),
-  periodic: PeriodicSchedule.nullable(),
+  periodic: z.nullable(PeriodicSchedule),
   createdAt: z.number(),
 });
 export type Payment = z.infer<typeof Payment>;
@@ -287,10 +291,10 @@ export const SigningBasket = z.object({
   basketId: z.string(),
   paymentIds: z.array(z.string()),
   tppId: z.string(),
-  psuId: z.string().nullable(),
-  psuIdentity: z.string().nullable(),
-  sessionId: z.string().nullable(),
-  redirectUri: z.string().nullable(),
+  psuId: z.nullable(z.string()),
+  psuIdentity: z.nullable(z.string()),
+  sessionId: z.nullable(z.string()),
+  redirectUri: z.nullable(z.string()),
   authorisationIds: z.array(z.string()),
   createdAt: z.number(),
 });
@@ -304,7 +308,7 @@ export const RegisteredTpp = z.object({
   organisationId: z.string(),
   name: z.string(),
   roles: z.array(z.enum(['PSP_AS', 'PSP_PI', 'PSP_AI', 'PSP_IC'])),
-  email: z.string().nullable(),
+  email: z.nullable(z.string()),
   registeredAt: z.number(),
 });
 export type RegisteredTpp = z.infer<typeof RegisteredTpp>;
@@ -315,14 +319,14 @@ export type RegisteredTpp = z.infer<typeof RegisteredTpp>;
  */
 export const SeenRequests = z.object({
   /** The latest expiry among `ids`: a TPP whose ids have all expired is dropped without reading them. */
-  until: z.number().int(),
+  until: int(),
   /** X-Request-ID → bank time until which a request reusing it is refused (the newest ids). */
-  ids: z.record(z.string(), z.number().int()),
+  ids: z.record(z.string(), int()),
   /**
    * The older ids, in blocks of at most ID_BLOCK (core/replay.ts), oldest first: a write copies one
    * small block, not every id. Absent in an export, which lists every id in `ids` (oldest first).
    */
-  earlier: z.array(z.record(z.string(), z.number().int())).optional(),
+  earlier: z.optional(z.array(z.record(z.string(), int()))),
 });
 export type SeenRequests = z.infer<typeof SeenRequests>;
 
@@ -332,20 +336,20 @@ export type SeenRequests = z.infer<typeof SeenRequests>;
  */
 export const PageSession = z.object({
   csrf: z.string(),
-  createdAt: z.number().int(),
-  expiresAt: z.number().int(),
+  createdAt: int(),
+  expiresAt: int(),
   /** The PSU signed in on the bank's consent overview in this browser; null until then. */
-  nationalId: z.string().nullable(),
+  nationalId: z.nullable(z.string()),
 });
 export type PageSession = z.infer<typeof PageSession>;
 
 /** The bank itself: every slice but the named snapshots. */
 export const BankState = z.object({
   version: z.literal(STATE_VERSION),
-  meta: z.object({ seed: z.string(), counter: z.number().int().nonnegative() }),
+  meta: z.object({ seed: z.string(), counter: int().check(z.gte(0)) }),
   clock: z.object({
     /** Bank time = clock source + offset (set and advanced through the control plane). */
-    offsetMs: z.number().int(),
+    offsetMs: int(),
   }),
   customers: z.record(z.string(), Customer),
   accounts: z.record(z.string(), Account),
@@ -355,27 +359,28 @@ export const BankState = z.object({
   cardTransactions: z.record(z.string(), z.array(CardTransaction)),
   agreements: z.record(z.string(), Agreement),
   // Account information and SCA; defaults let a state exported before them import.
-  authorisations: z.record(z.string(), Authorisation).default({}),
-  consents: z.record(z.string(), Consent).default({}),
+  authorisations: z._default(z.record(z.string(), Authorisation), {}),
+  consents: z._default(z.record(z.string(), Consent), {}),
   /** Keyed by `${tppId} ${sessionId}`. */
-  sessions: z.record(z.string(), ScaSession).default({}),
+  sessions: z._default(z.record(z.string(), ScaSession), {}),
 
   // payments and signing baskets
   // (defaults let a state exported before payments existed still be imported)
-  payments: z.record(z.string(), Payment).default({}),
-  signingBaskets: z.record(z.string(), SigningBasket).default({}),
+  payments: z._default(z.record(z.string(), Payment), {}),
+  signingBaskets: z._default(z.record(z.string(), SigningBasket), {}),
   /** Bank time of the last batch run (null: not yet started; the next request starts it). */
-  paymentProcessing: z.object({ lastBatchAt: z.number().nullable() }).default({ lastBatchAt: null }),
+  paymentProcessing: z._default(z.object({ lastBatchAt: z.nullable(z.number()) }), { lastBatchAt: null }),
   // TPP registration: the register the production profile checks, keyed by organisationId.
-  tppRegistry: z.record(z.string(), RegisteredTpp).default({}),
+  tppRegistry: z._default(z.record(z.string(), RegisteredTpp), {}),
   // Defaults let an older export import: replay memory by organisationId, and the
   // browsers on the bank's pages by cookie value (`counter` numbers the tokens they were given).
-  seenRequests: z.record(z.string(), SeenRequests).default({}),
-  pages: z
-    .object({ counter: z.number().int().nonnegative(), sessions: z.record(z.string(), PageSession) })
-    .default({ counter: 0, sessions: {} }),
+  seenRequests: z._default(z.record(z.string(), SeenRequests), {}),
+  pages: z._default(
+    z.object({ counter: int().check(z.gte(0)), sessions: z.record(z.string(), PageSession) }),
+    { counter: 0, sessions: {} },
+  ),
   // Issue 19: fault rules (src/faults/, docs/faults.md); the default lets an older export import.
-  faults: FaultsState.default(emptyFaults),
+  faults: z._default(FaultsState, emptyFaults),
 });
 /** The bank as the export lists it (`GET/PUT /_sandbank/state`): payments and authorisations flat. */
 export type ExportedBankState = z.infer<typeof BankState>;
@@ -390,14 +395,14 @@ export type BankState = Omit<ExportedBankState, 'payments' | 'authorisations'> &
   authorisations: KeyedChunks<Authorisation>;
 };
 /** A named snapshot of the bank (docs/decisions/time-travel.md): kept in the state, so it is durable. */
-export const Snapshot = z.object({ savedAt: z.number().int(), state: BankState });
+export const Snapshot = z.object({ savedAt: int(), state: BankState });
 export type ExportedSnapshot = z.infer<typeof Snapshot>;
 export interface Snapshot {
   savedAt: number;
   state: BankState;
 }
 /** The schema of the export (and of an import): every slice flat, as the format has always listed it. */
-export const State = BankState.extend({ snapshots: z.record(z.string(), Snapshot).default({}) });
+export const State = z.extend(BankState, { snapshots: z._default(z.record(z.string(), Snapshot), {}) });
 export type ExportedState = z.infer<typeof State>;
 export type State = BankState & { snapshots: Record<string, Snapshot> };
 

@@ -1,6 +1,10 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { apiErrors, type ErrorCode, type TppMessage, tppMessage, warning } from './errors.js';
 import type { OperationInput } from './router.js';
+import { useEnglishMessages } from './zod-support.js';
+
+// The messages below quote zod's (core/zod-support.ts).
+useEnglishMessages();
 
 const MAX_MESSAGES = 10;
 
@@ -42,7 +46,7 @@ function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
  * `safeParse` at the boundary: a failure becomes one tppMessage per zod issue, each naming the field
  * path and the rule, so a client fixes every problem in one round.
  */
-export function parseWith<S extends z.ZodType>(
+export function parseWith<S extends z.ZodMiniType>(
   schema: S,
   value: unknown,
   where: 'body' | 'query',
@@ -181,7 +185,7 @@ export function dropPrototypeKeys(value: unknown): string[] {
  * The request's query as `schema` reads it: the value the gateway already parsed when `schema` is the
  * route's query schema (the usual case), else parsed here.
  */
-export function queryOf<S extends z.ZodType>(input: OperationInput, schema: S): z.output<S> {
+export function queryOf<S extends z.ZodMiniType>(input: OperationInput, schema: S): z.output<S> {
   if (input.parsedQuery?.schema === schema) return input.parsedQuery.value as z.output<S>;
   return parseWith(schema, singleQuery(input.query), 'query');
 }

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ApiError, apiError } from '../core/errors.js';
 import { DelayEffect, ErrorEffect, type FaultEffect, NetworkEffect } from '../core/fault-state.js';
 import { parseWith } from '../core/validate.js';

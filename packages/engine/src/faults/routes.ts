@@ -1,18 +1,19 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { apiError } from '../core/errors.js';
 import { FaultEffect, FaultMatch, FaultRule } from '../core/fault-state.js';
 import { empty, json } from '../core/http.js';
 import { namedRoutes, type Operation, type Route } from '../core/router.js';
+import { int } from '../core/zod-support.js';
 import { operationIdList } from './operation-ids.js';
 import { SCENARIOS, scenarioNamed } from './scenarios.js';
 import { addRule, parseRuleInput } from './schema.js';
 
 /** For the OpenAPI document (the operation validates the body field by field, src/faults/schema.ts). */
 const RuleBody = z.object({
-  match: FaultMatch.optional(),
+  match: z.optional(FaultMatch),
   effect: FaultEffect,
-  times: z.number().int().min(1).optional(),
-  until: z.iso.datetime({ offset: true }).optional(),
+  times: z.optional(int().check(z.gte(1))),
+  until: z.optional(z.iso.datetime({ offset: true })),
 });
 
 /**

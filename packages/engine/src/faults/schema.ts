@@ -1,5 +1,5 @@
 import type { Draft } from 'immer';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { apiError } from '../core/errors.js';
 import {
   DelayEffect,
@@ -13,10 +13,11 @@ import {
 } from '../core/fault-state.js';
 import type { State } from '../core/state.js';
 import { parseWith } from '../core/validate.js';
+import { int } from '../core/zod-support.js';
 import type { FaultRuleInput } from './scenarios.js';
 
 /** The effect's schema is chosen by the key that names its kind, so a problem is told at its field. */
-function effectSchema(effect: unknown): z.ZodType {
+function effectSchema(effect: unknown): z.ZodMiniType {
   const has = (key: string) => effect !== null && typeof effect === 'object' && key in effect;
   if (has('delayMs')) return DelayEffect;
   if (has('network')) return NetworkEffect;
@@ -33,32 +34,38 @@ function ruleSchema(effect: unknown, operations: readonly string[]) {
   const known = new Set(operations);
   return z
     .strictObject({
-      match: FaultMatch.superRefine((match, ctx) => {
-        if (match.operation !== undefined && !known.has(match.operation)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['operation'],
-            message: `${match.operation} is not an operationId of GET /_sandbank/openapi.json (e.g. listAccounts, createSinglePayment)`,
-          });
-        }
-      }).optional(),
+      match: z.optional(
+        FaultMatch.check(
+          z.superRefine((match, ctx) => {
+            if (match.operation !== undefined && !known.has(match.operation)) {
+              ctx.addIssue({
+                code: 'custom',
+                path: ['operation'],
+                message: `${match.operation} is not an operationId of GET /_sandbank/openapi.json (e.g. listAccounts, createSinglePayment)`,
+              });
+            }
+          }),
+        ),
+      ),
       effect: effectSchema(effect),
-      times: z.number().int().min(1).max(1_000_000).optional(),
-      until: z.iso.datetime({ offset: true }).optional(),
+      times: z.optional(int().check(z.gte(1), z.lte(1_000_000))),
+      until: z.optional(z.iso.datetime({ offset: true })),
     })
-    .superRefine((rule, ctx) => {
-      const effect = rule.effect as object;
-      if (!('sca' in effect) && !('paymentStatus' in effect)) return;
-      for (const key of REQUEST_ONLY_KEYS) {
-        if (rule.match?.[key] !== undefined) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['match', key],
-            message: `${key} does not apply to an SCA or payment effect, which matches by psuId, tpp and paymentProduct`,
-          });
+    .check(
+      z.superRefine((rule, ctx) => {
+        const effect = rule.effect as object;
+        if (!('sca' in effect) && !('paymentStatus' in effect)) return;
+        for (const key of REQUEST_ONLY_KEYS) {
+          if (rule.match?.[key] !== undefined) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['match', key],
+              message: `${key} does not apply to an SCA or payment effect, which matches by psuId, tpp and paymentProduct`,
+            });
+          }
         }
-      }
-    });
+      }),
+    );
 }
 
 /** A rule from a client (POST /_sandbank/faults), validated: a problem is a 400 naming the field. */

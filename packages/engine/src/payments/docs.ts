@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { ErrorDoc, RouteDocs } from '../core/route-docs.js';
 import {
   FeeInformationRequest,
@@ -88,7 +88,7 @@ const SERVICES = {
     body: NdctBulkPayment,
     examples: null,
   },
-} satisfies Record<string, { create: string; text: string; body: z.ZodType; examples: Examples | null }>;
+} satisfies Record<string, { create: string; text: string; body: z.ZodMiniType; examples: Examples | null }>;
 
 type Service = keyof typeof SERVICES;
 

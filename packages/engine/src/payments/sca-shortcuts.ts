@@ -1,5 +1,5 @@
 import type { Draft } from 'immer';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { basketStatusOf } from '../baskets/basket-status.js';
 import { apiError } from '../core/errors.js';
 import { json } from '../core/http.js';
@@ -17,9 +17,9 @@ import { basketScaOutcome, paymentScaOutcome } from './sca-outcome.js';
  * run. The playground and tests use them.
  */
 const ApproveBody = z.strictObject({
-  psuNationalId: z.string().regex(/^\d{11}$/, 'must be an 11-digit national identity number'),
-  context: z.enum(['PRIVATE', 'CORPORATE']).optional(),
-  corporateId: z.string().min(1).optional(),
+  psuNationalId: z.string().check(z.regex(/^\d{11}$/, 'must be an 11-digit national identity number')),
+  context: z.optional(z.enum(['PRIVATE', 'CORPORATE'])),
+  corporateId: z.optional(z.string().check(z.minLength(1))),
 });
 
 function pendingAuthorisation(draft: Draft<State>, ids: readonly string[]) {

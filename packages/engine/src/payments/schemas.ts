@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { COUNTRIES, CURRENCIES, PURPOSE_CODES, REGULATORY_REPORTING_CODES } from '../core/codes.js';
 import { parseIsoDate } from '../core/dates.js';
 import { fractionDigits, minorUnits } from '../core/money.js';
@@ -7,7 +7,9 @@ import { isValidBban, isValidIban } from '../sandbox-api/norwegian.js';
 /** Field rules of parts 2.1–2.3 and 8; cross-payment rules (KID, dates, accounts) are in validate-payment.ts. */
 
 const text = (max: number) =>
-  z.string().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+  z
+    .string()
+    .check(z.minLength(1, 'must not be empty'), z.maxLength(max, `must be at most ${max} characters`));
 
 export const Currency = z.enum(CURRENCIES, { error: 'must be an ISO 4217 currency code from part 2.1' });
 export const Country = z.enum(COUNTRIES, {
@@ -17,11 +19,13 @@ export const Country = z.enum(COUNTRIES, {
 /** part 2.1 BIC pattern. */
 export const Bic = z
   .string()
-  .regex(/^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$/, 'must be a BIC (8 or 11 characters, part 2.1)');
+  .check(
+    z.regex(/^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$/, 'must be a BIC (8 or 11 characters, part 2.1)'),
+  );
 
 export const IsoDateText = z
   .string()
-  .refine((v) => !Number.isNaN(parseIsoDate(v)), 'must be an ISO 8601 date yyyy-mm-dd');
+  .check(z.refine((v) => !Number.isNaN(parseIsoDate(v)), 'must be an ISO 8601 date yyyy-mm-dd'));
 
 /** An example amount with exactly `digits` fraction digits, for messages ("100.00", "100.000", "100"). */
 function exampleAmount(digits: number): string {
@@ -42,55 +46,56 @@ export const Amount = z
     }),
     currency: Currency,
   })
-  .superRefine((value, ctx) => {
-    const digits = minorUnits(value.currency);
-    const example = exampleAmount(digits);
-    if (!/^\d+(\.\d+)?$/.test(value.amount)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['amount'],
-        message: `must be a positive decimal written with digits and at most one point, such as "${example}" (part 2.1)`,
-      });
-      return;
-    }
-    if (value.amount.replace('.', '').length > 18) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['amount'],
-        message: 'has more than 18 digits (part 2.1: precision 18)',
-      });
-    } else if (fractionDigits(value.amount) !== digits) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['amount'],
-        message: `has ${fractionDigits(value.amount)} fraction digits but ${value.currency} has ${digits} (part 2.1: the fraction digits must match the ISO 4217 minor units), such as "${example}"`,
-      });
-    } else if (/^0*(\.0*)?$/.test(value.amount)) {
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'must be greater than zero' });
-    }
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      const digits = minorUnits(value.currency);
+      const example = exampleAmount(digits);
+      if (!/^\d+(\.\d+)?$/.test(value.amount)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['amount'],
+          message: `must be a positive decimal written with digits and at most one point, such as "${example}" (part 2.1)`,
+        });
+        return;
+      }
+      if (value.amount.replace('.', '').length > 18) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['amount'],
+          message: 'has more than 18 digits (part 2.1: precision 18)',
+        });
+      } else if (fractionDigits(value.amount) !== digits) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['amount'],
+          message: `has ${fractionDigits(value.amount)} fraction digits but ${value.currency} has ${digits} (part 2.1: the fraction digits must match the ISO 4217 minor units), such as "${example}"`,
+        });
+      } else if (/^0*(\.0*)?$/.test(value.amount)) {
+        ctx.addIssue({ code: 'custom', path: ['amount'], message: 'must be greater than zero' });
+      }
+    }),
+  );
 export type Amount = z.infer<typeof Amount>;
 
 export const Reference = z.object({
   reference: text(35),
-  referenceType: text(35).optional(),
-  referenceIssuer: text(35).optional(),
+  referenceType: z.optional(text(35)),
+  referenceIssuer: z.optional(text(35)),
 });
 
 export const Address = z.object({
-  street: text(70).optional(),
-  buildingNumber: text(16).optional(),
-  postalCode: text(16).optional(),
-  city: text(35).optional(),
+  street: z.optional(text(70)),
+  buildingNumber: z.optional(text(16)),
+  postalCode: z.optional(text(16)),
+  city: z.optional(text(35)),
   country: Country,
 });
 
 const PurposeCode = z.enum(PURPOSE_CODES, { error: `must be one of ${PURPOSE_CODES.join(' ')}` });
 
 const DomesticCreditor = z.object({
-  bban: text(30).refine(
-    isValidBban,
-    'must be a Norwegian account number: 11 digits with a MOD11 check digit',
+  bban: text(30).check(
+    z.refine(isValidBban, 'must be a Norwegian account number: 11 digits with a MOD11 check digit'),
   ),
   currency: Currency,
 });
@@ -98,32 +103,36 @@ const DomesticCreditor = z.object({
 /** part 2.2: exactly one of `bban` (account) or `other` (card account). */
 const DomesticDebtor = z
   .object({
-    bban: text(30).optional(),
-    other: z
-      .object({
+    bban: z.optional(text(30)),
+    other: z.optional(
+      z.object({
         identification: text(35),
         schemeNameProprietary: z.literal('creditCardAccount', { error: 'must be creditCardAccount' }),
-      })
-      .optional(),
+      }),
+    ),
     currency: Currency,
   })
-  .refine((d) => (d.bban === undefined) !== (d.other === undefined), {
-    message: 'exactly one of bban (account) or other (card account) must be given',
-  });
+  .check(
+    z.refine((d) => (d.bban === undefined) !== (d.other === undefined), {
+      message: 'exactly one of bban (account) or other (card account) must be given',
+    }),
+  );
 
 /** The fields of one domestic credit transfer (a single NDCT payment, a periodic one or a bulk item). */
 const domesticTransfer = {
   instructedAmount: Amount,
   creditorName: text(70),
-  creditorAgent: Bic.optional(),
+  creditorAgent: z.optional(Bic),
   creditorAccount: DomesticCreditor,
   creditorAddress: Address,
-  ultimateDebtor: text(70).optional(),
-  remittanceInformationUnstructured: text(140).optional(),
-  remittanceInformationStructured: Reference.optional(),
-  remittanceInformationStructuredArray: z.array(Reference).min(1, 'must not be empty').max(10).optional(),
-  purposeCode: PurposeCode.optional(),
-  endToEndIdentification: text(35).optional(),
+  ultimateDebtor: z.optional(text(70)),
+  remittanceInformationUnstructured: z.optional(text(140)),
+  remittanceInformationStructured: z.optional(Reference),
+  remittanceInformationStructuredArray: z.optional(
+    z.array(Reference).check(z.minLength(1, 'must not be empty'), z.maxLength(10)),
+  ),
+  purposeCode: z.optional(PurposeCode),
+  endToEndIdentification: z.optional(text(35)),
 };
 
 type Issues = z.core.$RefinementCtx;
@@ -166,9 +175,9 @@ export const NdctPayment = z
   .object({
     ...domesticTransfer,
     debtorAccount: DomesticDebtor,
-    requestedExecutionDate: IsoDateText.optional(),
+    requestedExecutionDate: z.optional(IsoDateText),
   })
-  .superRefine(transferRules);
+  .check(z.superRefine(transferRules));
 export type NdctPayment = z.infer<typeof NdctPayment>;
 
 export const Frequency = z.enum(
@@ -184,69 +193,80 @@ export const NdctPeriodicPayment = z
     ...domesticTransfer,
     debtorAccount: DomesticDebtor,
     startDate: IsoDateText,
-    endDate: IsoDateText.optional(),
+    endDate: z.optional(IsoDateText),
     frequency: Frequency,
-    dayOfExecution: z
-      .string()
-      .regex(/^(0[1-9]|[12]\d|3[01])$/, 'must be a day of the month "01".."31"')
-      .optional(),
-    executionRule: z.enum(['following', 'preceding'], { error: 'must be following or preceding' }).optional(),
-    requestedExecutionDate: z.never({ error: 'is not used for periodic payments: use startDate' }).optional(),
+    dayOfExecution: z.optional(
+      z.string().check(z.regex(/^(0[1-9]|[12]\d|3[01])$/, 'must be a day of the month "01".."31"')),
+    ),
+    executionRule: z.optional(
+      z.enum(['following', 'preceding'], { error: 'must be following or preceding' }),
+    ),
+    requestedExecutionDate: z.optional(
+      z.never({ error: 'is not used for periodic payments: use startDate' }),
+    ),
   })
-  .superRefine((p, ctx) => {
-    transferRules(p, ctx);
-    if (p.endDate !== undefined && p.endDate < p.startDate) {
-      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'must not be before startDate' });
-    }
-  });
+  .check(
+    z.superRefine((p, ctx) => {
+      transferRules(p, ctx);
+      if (p.endDate !== undefined && p.endDate < p.startDate) {
+        ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'must not be before startDate' });
+      }
+    }),
+  );
 export type NdctPeriodicPayment = z.infer<typeof NdctPeriodicPayment>;
 
 export const NdctBulkPayment = z.object({
-  batchBookingPreferred: z.boolean().optional(),
+  batchBookingPreferred: z.optional(z.boolean()),
   debtorAccount: DomesticDebtor,
-  requestedExecutionDate: IsoDateText.optional(),
+  requestedExecutionDate: z.optional(IsoDateText),
   payments: z
-    .array(z.object(domesticTransfer).superRefine(transferRules))
-    .min(1, 'must hold at least one payment')
-    .max(100, 'must hold at most 100 payments'),
+    .array(z.object(domesticTransfer).check(z.superRefine(transferRules)))
+    .check(
+      z.minLength(1, 'must hold at least one payment'),
+      z.maxLength(100, 'must hold at most 100 payments'),
+    ),
 });
 export type NdctBulkPayment = z.infer<typeof NdctBulkPayment>;
 
 const ForeignAccount = z
   .object({
-    bban: text(30).optional(),
-    iban: text(34).refine(isValidIban, 'must be a valid IBAN (ISO 13616)').optional(),
+    bban: z.optional(text(30)),
+    iban: z.optional(text(34).check(z.refine(isValidIban, 'must be a valid IBAN (ISO 13616)'))),
     currency: Currency,
   })
-  .refine((a) => a.bban !== undefined || a.iban !== undefined, { message: 'bban or iban is required' });
+  .check(
+    z.refine((a) => a.bban !== undefined || a.iban !== undefined, { message: 'bban or iban is required' }),
+  );
 
 export const NcbctPayment = z
   .object({
     instructedAmount: Amount,
     creditorName: text(70),
-    creditorAgent: Bic.optional(),
+    creditorAgent: z.optional(Bic),
     creditorAccount: ForeignAccount,
-    creditorAddress: Address.optional(),
+    creditorAddress: z.optional(Address),
     debtorAccount: ForeignAccount,
-    remittanceInformationUnstructured: text(140).optional(),
-    purposeCode: PurposeCode.optional(),
-    requestedExecutionDate: IsoDateText.optional(),
-    regulatoryReportingCode: z
-      .enum(REGULATORY_REPORTING_CODES, { error: `must be one of ${REGULATORY_REPORTING_CODES.join(' ')}` })
-      .optional(),
-    regulatoryReportingInformation: text(140).optional(),
-    endToEndIdentification: text(35).optional(),
+    remittanceInformationUnstructured: z.optional(text(140)),
+    purposeCode: z.optional(PurposeCode),
+    requestedExecutionDate: z.optional(IsoDateText),
+    regulatoryReportingCode: z.optional(
+      z.enum(REGULATORY_REPORTING_CODES, { error: `must be one of ${REGULATORY_REPORTING_CODES.join(' ')}` }),
+    ),
+    regulatoryReportingInformation: z.optional(text(140)),
+    endToEndIdentification: z.optional(text(35)),
   })
-  .superRefine((p, ctx) => {
-    // part 2.3: creditorAgent is required when creditorAccount uses bban.
-    if (p.creditorAccount.bban !== undefined && p.creditorAgent === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['creditorAgent'],
-        message: 'is required when creditorAccount is given as a bban (part 2.3)',
-      });
-    }
-  });
+  .check(
+    z.superRefine((p, ctx) => {
+      // part 2.3: creditorAgent is required when creditorAccount uses bban.
+      if (p.creditorAccount.bban !== undefined && p.creditorAgent === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['creditorAgent'],
+          message: 'is required when creditorAccount is given as a bban (part 2.3)',
+        });
+      }
+    }),
+  );
 export type NcbctPayment = z.infer<typeof NcbctPayment>;
 
 export const FeeInformationRequest = z.object({
@@ -256,5 +276,5 @@ export const FeeInformationRequest = z.object({
 });
 
 export const PaymentQuery = z.object({
-  allowLogicalDuplicate: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  allowLogicalDuplicate: z.optional(z.enum(['true', 'false'], { error: 'must be true or false' })),
 });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { BALANCE_TYPES } from '../core/codes.js';
 import { empty, json } from '../core/http.js';
 import type { Operation } from '../core/router.js';
@@ -11,8 +11,10 @@ import { reportStored } from './stored.js';
 /** part 2.10: an array of `{balanceAmount:{currency, amount}, balanceType}`. */
 export const ChangeCardBalancesBody = z
   .array(BalanceIn)
-  .min(1, { error: 'must hold at least one balance' })
-  .max(3, { error: 'must hold at most one balance per balanceType' });
+  .check(
+    z.minLength(1, { error: 'must hold at least one balance' }),
+    z.maxLength(3, { error: 'must hold at most one balance per balanceType' }),
+  );
 
 /**
  * PUT /v1/sandbox/card-accounts/{mockCardAccountId}/balances (part 4.2 item 11): sets the given

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { CASH_ACCOUNT_TYPES } from '../core/codes.js';
 import type { RequestContext } from '../core/context.js';
 import { apiError } from '../core/errors.js';
@@ -22,8 +22,10 @@ export const CreateAccountBody = z.object({
   // Checked with the other fields, so a client fixes every problem in one round.
   bban: z
     .string()
-    .regex(/^\d{11}$/, { error: 'must be a Norwegian BBAN of 11 digits' })
-    .refine(isValidBban, { error: 'fails the MOD11 check digit (weights 5,4,3,2,7,6,5,4,3,2)' }),
+    .check(
+      z.regex(/^\d{11}$/, { error: 'must be a Norwegian BBAN of 11 digits' }),
+      z.refine(isValidBban, { error: 'fails the MOD11 check digit (weights 5,4,3,2,7,6,5,4,3,2)' }),
+    ),
   iban: IbanIn,
   currency: Currency,
   product: text(70),
@@ -31,8 +33,10 @@ export const CreateAccountBody = z.object({
     CASH_ACCOUNT_TYPES,
     `must be one of the part 2.1 cashAccountType codes: ${CASH_ACCOUNT_TYPES.join(', ')}`,
   ),
-  creditLine: Int32.min(0, { error: 'must not be negative' }),
-  balances: z.array(BalanceIn).max(2, { error: 'at most one closingBooked and one expected balance' }),
+  creditLine: Int32.check(z.gte(0, { error: 'must not be negative' })),
+  balances: z
+    .array(BalanceIn)
+    .check(z.maxLength(2, { error: 'at most one closingBooked and one expected balance' })),
 });
 
 /** The opening booked and expected balances: a missing expected equals booked, a missing booked is 0. */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { apiError } from '../core/errors.js';
 import { isNorwegianNationalId } from '../core/headers.js';
 import { json } from '../core/http.js';
@@ -18,20 +18,22 @@ export const CreateAgreementBody = z.object({
   engagements: z
     .array(
       z.object({
-        customer: z.string().refine(isNorwegianNationalId, {
-          error: 'must be the PSU national identity number or D-number (11 digits)',
-        }),
+        customer: z.string().check(
+          z.refine(isNorwegianNationalId, {
+            error: 'must be the PSU national identity number or D-number (11 digits)',
+          }),
+        ),
         account: z.object({ iban: IbanIn }),
         // Role names are upper case (VIEW, REGISTER); `view` is read as VIEW.
         roles: z.array(
-          z
-            .string()
-            .regex(/^[A-Za-z_]{1,35}$/, { error: 'must be a role name such as VIEW' })
-            .transform((role) => role.toUpperCase()),
+          z.pipe(
+            z.string().check(z.regex(/^[A-Za-z_]{1,35}$/, { error: 'must be a role name such as VIEW' })),
+            z.transform((role: string) => role.toUpperCase()),
+          ),
         ),
       }),
     )
-    .min(1, { error: 'must hold at least one engagement' }),
+    .check(z.minLength(1, { error: 'must hold at least one engagement' })),
 });
 
 const REQUIRED_ROLES = ['VIEW', 'REGISTER'];

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { CARD_ACCOUNT_STATUSES } from '../core/codes.js';
 import type { RequestContext } from '../core/context.js';
 import { DAY_MS, isoDate } from '../core/dates.js';
@@ -24,31 +24,37 @@ import { cardAccountView } from './views.js';
  */
 export const CreateCardAccountBody = z.object({
   customerNumber: z.string(),
-  pan: z
-    .string()
-    .regex(/^\d{12,19}$/, { error: 'must be a card number of 12 to 19 digits' })
-    .refine(luhn, { error: 'fails the Luhn check digit' })
-    .optional(),
+  pan: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(/^\d{12,19}$/, { error: 'must be a card number of 12 to 19 digits' }),
+        z.refine(luhn, { error: 'fails the Luhn check digit' }),
+      ),
+  ),
   // Both forms are the platform's (`123456******1234` in its listings, `1234xxxxxxxx4321` in its seed).
-  maskedPan: z
-    .string()
-    .regex(/^\d{4,6}[xX*]{2,9}\d{4}$/, { error: 'must look like 1234xxxxxxxx4321 or 123456******1234' })
-    .transform((value) => value.replace(/[X*]/g, 'x'))
-    .optional(),
+  maskedPan: z.optional(
+    z.pipe(
+      z.string().check(
+        z.regex(/^\d{4,6}[xX*]{2,9}\d{4}$/, {
+          error: 'must look like 1234xxxxxxxx4321 or 123456******1234',
+        }),
+      ),
+      z.transform((value: string) => value.replace(/[X*]/g, 'x')),
+    ),
+  ),
   name: text(70),
   product: text(70),
   currency: Currency,
-  creditLimit: MoneyIn.optional(),
-  balances: z.array(BalanceIn).max(3).optional(),
-  cardId: text(35).optional(),
-  cardIdVNo: text(35).default('1'),
+  creditLimit: z.optional(MoneyIn),
+  balances: z.optional(z.array(BalanceIn).check(z.maxLength(3))),
+  cardId: z.optional(text(35)),
+  cardIdVNo: z._default(text(35), '1'),
   // part 2.8 types it as a string: any run of digits up to the part 8 bban limit of 30.
-  accountNumber: z
-    .string()
-    .regex(/^\d{1,30}$/, { error: 'must be 1 to 30 digits' })
-    .optional(),
-  expiry: MonthIn.optional(),
-  status: anyCase(CARD_ACCOUNT_STATUSES, `must be one of ${CARD_ACCOUNT_STATUSES.join(', ')}`).default(
+  accountNumber: z.optional(z.string().check(z.regex(/^\d{1,30}$/, { error: 'must be 1 to 30 digits' }))),
+  expiry: z.optional(MonthIn),
+  status: z._default(
+    anyCase(CARD_ACCOUNT_STATUSES, `must be one of ${CARD_ACCOUNT_STATUSES.join(', ')}`),
     'enabled',
   ),
 });

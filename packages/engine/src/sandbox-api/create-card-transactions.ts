@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { isoDate } from '../core/dates.js';
 import { apiError } from '../core/errors.js';
 import { json } from '../core/http.js';
@@ -19,19 +19,21 @@ const BOOKING_STATUSES = ['booked', 'pending'] as const;
  * part 2.9 types `merchantCategoryCode` as a string, so any text is kept as given.
  */
 const CardTransactionIn = z.object({
-  bookingStatus: anyCase(BOOKING_STATUSES, 'must be booked or pending').default('booked'),
-  transactionDate: IsoDate.optional(),
-  bookingDate: IsoDate.optional(),
+  bookingStatus: z._default(anyCase(BOOKING_STATUSES, 'must be booked or pending'), 'booked'),
+  transactionDate: z.optional(IsoDate),
+  bookingDate: z.optional(IsoDate),
   transactionAmount: MoneyIn,
-  originalAmount: MoneyIn.optional(),
+  originalAmount: z.optional(MoneyIn),
   merchantCategoryCode: text(35),
-  merchantName: text(70).optional(),
+  merchantName: z.optional(text(70)),
 });
 
 export const CreateCardTransactionsBody = z
   .array(CardTransactionIn)
-  .min(1, { error: 'must hold at least one transaction' })
-  .max(1000, { error: 'must hold at most 1000 transactions' });
+  .check(
+    z.minLength(1, { error: 'must hold at least one transaction' }),
+    z.maxLength(1000, { error: 'must hold at most 1000 transactions' }),
+  );
 
 function fail(path: string, message: string): never {
   throw apiError('FORMAT_ERROR', `${path}: ${message}`, { path });

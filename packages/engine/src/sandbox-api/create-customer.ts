@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { apiError } from '../core/errors.js';
 import { isNorwegianNationalId } from '../core/headers.js';
 import { json } from '../core/http.js';

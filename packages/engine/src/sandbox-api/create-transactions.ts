@@ -1,5 +1,5 @@
 import type { Draft } from 'immer';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { isoDate } from '../core/dates.js';
 import { apiError } from '../core/errors.js';
 import { json } from '../core/http.js';
@@ -20,23 +20,25 @@ const TransactionIn = z.object({
   currency: Currency,
   bookingDate: IsoDate,
   valueDate: IsoDate,
-  remittanceInformationUnstructured: text(140).optional(),
-  creditorName: text(70).optional(),
-  creditorAccount: AccountRefIn.optional(),
-  debtorName: text(70).optional(),
-  debtorAccount: AccountRefIn.optional(),
+  remittanceInformationUnstructured: z.optional(text(140)),
+  creditorName: z.optional(text(70)),
+  creditorAccount: z.optional(AccountRefIn),
+  debtorName: z.optional(text(70)),
+  debtorAccount: z.optional(AccountRefIn),
   // The part 2.1 purpose-code list belongs to payments; part 2.11 types nothing here, so any code the
   // platform's scripts send (`"code"`) is kept as given. Account information shows its first 4 characters
   // (part 2.6: max 4).
-  purposeCode: text(35).optional(),
-  bankTransactionCode: text(35).optional(),
+  purposeCode: z.optional(text(35)),
+  bankTransactionCode: z.optional(text(35)),
 });
 type TransactionIn = z.infer<typeof TransactionIn>;
 
 export const CreateTransactionsBody = z
   .array(TransactionIn)
-  .min(1, { error: 'must hold at least one transaction' })
-  .max(1000, { error: 'must hold at most 1000 transactions' });
+  .check(
+    z.minLength(1, { error: 'must hold at least one transaction' }),
+    z.maxLength(1000, { error: 'must hold at most 1000 transactions' }),
+  );
 
 function fail(path: string, message: string): never {
   throw apiError('FORMAT_ERROR', `${path}: ${message}`, { path });

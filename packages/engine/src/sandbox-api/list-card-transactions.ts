@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { json } from '../core/http.js';
 import type { Operation } from '../core/router.js';
 import { queryOf } from '../core/validate.js';
@@ -11,9 +11,9 @@ import { cardTransactionView } from './views.js';
  * part 4.2 item 10: bookingStatus is required (booked, pending, both). `pendingAs=objects` is
  * Sandbank's own option: pending items as whole objects instead of the part 2.9 `string[]`.
  */
-export const CardTransactionsQuery = ListingQuery.extend({
+export const CardTransactionsQuery = z.extend(ListingQuery, {
   bookingStatus: z.enum(['booked', 'pending', 'both'], { error: 'must be booked, pending or both' }),
-  pendingAs: z.enum(['ids', 'objects'], { error: 'must be ids or objects' }).optional(),
+  pendingAs: z.optional(z.enum(['ids', 'objects'], { error: 'must be ids or objects' })),
 });
 
 /**

@@ -41,10 +41,13 @@ export interface Field {
 
 export type Values = Record<string, string>;
 
-const schemas = new WeakMap<z.ZodType, JsonSchema>();
+const schemas = new WeakMap<z.core.$ZodType, JsonSchema>();
 
-/** The body schema as JSON Schema, input side (what a client sends), computed once per schema. */
-export function jsonSchemaOf(body: z.ZodType): JsonSchema {
+/**
+ * The body schema as JSON Schema, input side (what a client sends), computed once per schema. The
+ * engine's schemas are zod/mini's, which zod's `toJSONSchema` converts as it does classic ones.
+ */
+export function jsonSchemaOf(body: z.core.$ZodType): JsonSchema {
   let schema = schemas.get(body);
   if (schema === undefined) {
     schema = z.toJSONSchema(body, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
