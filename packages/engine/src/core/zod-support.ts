@@ -53,8 +53,3 @@ export function strictObject<T extends z.core.$ZodLooseShape>(shape: T): z.ZodMi
     z.core.$strict
   >;
 }
-
-/** `z.object` with the compiled parser. */
-export function object<T extends z.core.$ZodLooseShape>(shape: T): z.ZodMiniObject<T, z.core.$strip> {
-  return new ZodMiniObjectJIT({ type: 'object', shape }) as unknown as z.ZodMiniObject<T, z.core.$strip>;
-}
