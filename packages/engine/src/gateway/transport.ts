@@ -1,7 +1,7 @@
 import { childPath } from '../core/charset.js';
 import { apiError } from '../core/errors.js';
 import type { EngineRequest, EngineResponse } from '../core/http.js';
-import { writeJson } from '../core/written-json.js';
+import { writeJsonBytes } from '../core/written-json.js';
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
@@ -125,12 +125,13 @@ export function toEngineRequest(
   return engineRequest;
 }
 
-/** An answer's wire form, serialised once: status, headers with the content type, the body text. */
+/** An answer's wire form, serialised once: status, headers with the content type, the body. */
 export interface WireResponse {
   status: number;
   /** As the engine wrote them, the content type set: handed to `Response` as they are (one copy, by undici). */
   headers: Record<string, string>;
-  body: string | null;
+  /** Text, or the UTF-8 bytes of an answer written from parts (core/written-json.ts). */
+  body: string | Uint8Array<ArrayBuffer> | null;
 }
 
 /** The answer's headers with its content type, replacing one the operation set in any spelling. */
@@ -148,7 +149,7 @@ export function serialise(response: EngineResponse): WireResponse {
   }
   if (response.json !== undefined) {
     const headers = withContentType(response.headers, 'application/json; charset=utf-8');
-    const body = response.written === true ? writeJson(response.json) : JSON.stringify(response.json);
+    const body = response.written === true ? writeJsonBytes(response.json) : JSON.stringify(response.json);
     return { status: response.status, headers, body };
   }
   return { status: response.status, headers: response.headers, body: null };

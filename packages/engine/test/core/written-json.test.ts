@@ -3,7 +3,9 @@
 // values JSON leaves out or writes as null, and objects with their own toJSON.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { plainJson, WrittenJson, writeJson } from '../../src/core/written-json.js';
+import { plainJson, WrittenJson, writeJson, writeJsonBytes } from '../../src/core/written-json.js';
+
+const utf8 = new TextEncoder();
 
 /** Replaces some objects and arrays of a JSON value by WrittenJson of their text. */
 function withWrittenParts(value: unknown, pick: () => boolean): unknown {
@@ -47,5 +49,31 @@ describe('writeJson', () => {
       nested: Object.assign(Object.create(null) as object, { b: new WrittenJson('[1,2]') }),
     };
     expect(writeJson(value)).toBe(JSON.stringify(value));
+  });
+});
+
+describe('writeJsonBytes', () => {
+  it('writes the UTF-8 bytes of what JSON.stringify writes, written parts reused or not', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ stringUnit: 'binary' }), fc.infiniteStream(fc.boolean()), (value, coins) => {
+        const picks = coins[Symbol.iterator]();
+        const mixed = withWrittenParts(value, () => picks.next().value === true);
+        const expected = utf8.encode(JSON.stringify(value));
+        expect(writeJsonBytes(mixed)).toEqual(expected);
+        // The second time each written part's bytes are those kept from the first.
+        expect(writeJsonBytes(mixed)).toEqual(expected);
+        expect(writeJsonBytes([mixed, mixed])).toEqual(utf8.encode(JSON.stringify([value, value])));
+      }),
+      { numRuns: 500, seed: 8 },
+    );
+  });
+
+  it('writes characters beyond ASCII around and inside written parts', () => {
+    const value = {
+      'kontonavn æøå': 'Lønnskonto – «felles» 😀',
+      items: [new WrittenJson('{"remittance":"Husleie for mars – Ålesund"}'), 'tekst \u2028 ü'],
+    };
+    expect(new TextDecoder().decode(writeJsonBytes(value))).toBe(JSON.stringify(value));
+    expect(writeJsonBytes(value)).toEqual(utf8.encode(JSON.stringify(value)));
   });
 });
