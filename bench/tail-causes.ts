@@ -1,6 +1,6 @@
 /**
- * What makes the tails of `pnpm bench:node`'s payment creation and transaction page. The same
- * regime as the bench (the signed GET phase beside MSW and the floor; then the page phase, its 200
+ * What makes the tails of `pnpm bench:node`'s signed GET, transaction page and payment creation. The
+ * same regime as the bench (the signed GET phase interleaved with MSW and the floor; then the page phase, its 200
  * warm-up pages and `BENCH_ROUNDS` timed; then 50 warm-up creations, a collection, 1 000 timed
  * creations), and for each timed request its wall time and the process's CPU time
  * (`process.cpuUsage`, every thread: V8's compiler and collector helpers included). The requests
@@ -36,9 +36,15 @@ interface Span {
   cpuMs: number;
 }
 
-/** Times `n` requests after `warmup` and a collection, as `interleaved` does, and splits the slow ones by cause. */
-async function causes(task: () => Promise<void>, n: number, warmup: number) {
-  const collections: Array<{ start: number; end: number; minor: boolean }> = [];
+interface Collection {
+  start: number;
+  end: number;
+  minor: boolean;
+}
+
+/** Records the process's collections from now on; `stop` hands them over. */
+function watchCollections(): { stop: () => Promise<Collection[]> } {
+  const collections: Collection[] = [];
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       const kind = (entry as { detail?: { kind?: number } }).detail?.kind;
@@ -50,32 +56,45 @@ async function causes(task: () => Promise<void>, n: number, warmup: number) {
     }
   });
   observer.observe({ entryTypes: ['gc'] });
-  for (let i = 0; i < warmup; i++) await task();
-  (globalThis as { gc?: () => void }).gc?.();
-  const timed: Span[] = [];
-  for (let i = 0; i < n; i++) {
+  return {
+    async stop() {
+      // The observer hears of collections a little later.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      observer.disconnect();
+      return collections;
+    },
+  };
+}
+
+/** The task, each call's wall time and the process's CPU time over it pushed to `spans`. */
+function spanned(task: () => Promise<void>, spans: Span[]): () => Promise<void> {
+  return async () => {
     const cpu = process.cpuUsage();
     const start = performance.now();
     await task();
     const end = performance.now();
     const used = process.cpuUsage(cpu);
-    timed.push({ start, end, cpuMs: (used.user + used.system) / 1000 });
-  }
-  // The observer hears of collections a little later; those before the timed loop are left out.
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  observer.disconnect();
+    spans.push({ start, end, cpuMs: (used.user + used.system) / 1000 });
+  };
+}
+
+/** The slow requests of `timed` (over 3× their median) split by cause; collections before the first left out. */
+function split(timed: Span[], collections: Collection[]) {
   const first = timed[0]?.start ?? 0;
   const during = collections.filter((c) => c.start >= first);
   const wall = stats(timed.map((t) => t.end - t.start));
   const slow = timed.filter((t) => t.end - t.start > 3 * wall.p50);
   const overlapped = (t: Span) => during.some((c) => c.start < t.end && c.end > t.start);
-  const scavenges = during.filter((c) => c.minor).map((c) => c.end - c.start);
+  const scavenges = during.filter((c) => c.minor);
+  const pauses = scavenges.map((c) => c.end - c.start);
   return {
     p50: +wall.p50.toFixed(3),
     p99: +wall.p99.toFixed(3),
     p99OverMedian: +(wall.p99 / wall.p50).toFixed(2),
     scavenges: scavenges.length,
-    scavengePauseMedian: +stats(scavenges).p50.toFixed(2),
+    // In an interleaved phase most collections fall in another contender's request.
+    scavengesInIt: scavenges.filter((c) => timed.some((t) => c.start < t.end && c.end > t.start)).length,
+    scavengePauseMedian: +stats(pauses).p50.toFixed(2),
     otherCollections: during.length - scavenges.length,
     over3xMedian: {
       gc: slow.filter(overlapped).length,
@@ -83,6 +102,17 @@ async function causes(task: () => Promise<void>, n: number, warmup: number) {
       descheduled: slow.filter((t) => !overlapped(t) && t.cpuMs <= 0.8 * (t.end - t.start)).length,
     },
   };
+}
+
+/** Times `n` requests after `warmup` and a collection, as `interleaved` does, and splits the slow ones by cause. */
+async function causes(task: () => Promise<void>, n: number, warmup: number) {
+  const watch = watchCollections();
+  for (let i = 0; i < warmup; i++) await task();
+  (globalThis as { gc?: () => void }).gc?.();
+  const timed: Span[] = [];
+  const timedTask = spanned(task, timed);
+  for (let i = 0; i < n; i++) await timedTask();
+  return split(timed, await watch.stop());
 }
 
 /** KB a request allocates: every sampled allocation over `n` requests, the ones collected since included. */
@@ -112,14 +142,18 @@ const server = setupServer(
 );
 server.listen({ onUnhandledRequest: 'bypass' });
 const accountsRequest = copies(accounts);
+const getSpans: Span[] = [];
+const watchGet = watchCollections();
 await interleaved(
   {
     floor: () => drain(new Response('{}')),
     msw: () => drain(fetch(accountsRequest())),
-    sandbank: () => drain(raw.fetch(accountsRequest())),
+    sandbank: spanned(() => drain(raw.fetch(accountsRequest())), getSpans),
   },
   rounds,
 );
+// `interleaved` runs 200 warm-up rounds first: only the timed rounds' requests count.
+const get = split(getSpans.slice(-rounds), await watchGet.stop());
 server.close();
 const pageRequest = copies(page);
 const sendPage = () => drain(raw.fetch(pageRequest()));
@@ -127,6 +161,7 @@ const pages = await causes(sendPage, rounds, 200);
 const creation = await causes(createPayment, creations, 50);
 console.log(
   JSON.stringify({
+    get,
     page: { ...pages, kbAllocated: await allocated(sendPage, 1000) },
     creation: { ...creation, kbAllocated: await allocated(createPayment, creations) },
   }),
