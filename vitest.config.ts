@@ -23,11 +23,11 @@ export default defineConfig({
     ],
     // test/consumer runs as its own step (scripts/test.mjs), once, from packed packages.
     exclude: ['**/node_modules/**', '**/dist/**', 'test/consumer/**'],
+    // Vitest runs one file at a time on two cores (its default is the cores less one); two at once
+    // took the suite from about 450 to 335 s here (docs/decisions/testing.md, "How long the suite takes").
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Ceilings against hangs, not speed targets: a busy machine (CI runs the suite once more with the
     // CPU contended) must not turn a slow test red.
-    // Vitest runs one file at a time on two cores (its default is the cores less one); two at once
-    // took the suite from about 450 to 335 s here (docs/testing.md, "How long the suite takes").
-    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 180_000,
     hookTimeout: 300_000,
     // CI reads the JSON summaries to print a plain "N passed, N failed" line; each run of the suite

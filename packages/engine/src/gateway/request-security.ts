@@ -159,12 +159,7 @@ export function createRequestSecurity(options: RequestSecurityOptions) {
     const wire = serialise(response);
     if (!options.signResponses) return webResponse(wire.body, { status: wire.status, headers: wire.headers });
     bank ??= sandboxBankIdentity(options.subtle);
-    const bytes =
-      wire.body === null
-        ? new Uint8Array()
-        : typeof wire.body === 'string'
-          ? utf8.encode(wire.body)
-          : wire.body;
+    const bytes = typeof wire.body === 'string' ? utf8.encode(wire.body) : (wire.body ?? new Uint8Array());
     const headers = new Headers(wire.headers);
     await signResponseHeaders(headers, bytes, await bank, {
       now,
