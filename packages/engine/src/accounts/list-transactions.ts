@@ -1,4 +1,3 @@
-import { json } from '../core/http.js';
 import { newestFirst, readLedger } from '../core/ledger.js';
 import type { Operation } from '../core/router.js';
 import { consentedAccount } from './get-account.js';
@@ -45,5 +44,5 @@ export const listTransactions: Operation = (draft, input, ctx) => {
     ...(input.query.withBalance?.[0] === 'true' ? { balances: balancesOf(ctx, found.account) } : {}),
   };
   // The list items are written already (views.ts, writtenTransactionViews).
-  return { ...json(200, body), written: true };
+  return { status: 200, headers: {}, json: body, written: true };
 };

@@ -75,3 +75,31 @@ export interface RequestContext {
   /** The engine's remembered commits, for the control plane's time travel (absent: none kept). */
   history?: HistoryReader;
 }
+
+/** What the gateway hands the reducer: the context without the parts the reducer fills in. */
+export type BaseContext = Omit<RequestContext, 'fixes' | 'warnings'>;
+
+/**
+ * A request's context from the gateway's part, its fields written out one by one. Not
+ * `{ ...base, fixes, warnings }`: Node 20's V8 gives every object made that way (a spread, then
+ * more keys) a hidden class of its own, which stays in the old generation and keeps its young
+ * descriptors alive through every scavenge; each request left ~0.7 KB for the collector to copy, and
+ * every `ctx.x` read met a new shape (docs/decisions/hidden-classes.md).
+ */
+export function requestContext(base: BaseContext): RequestContext {
+  const ctx: RequestContext = {
+    now: base.now,
+    sourceNow: base.sourceNow,
+    origin: base.origin,
+    profile: base.profile,
+    basePath: base.basePath,
+    fixes: new Set(),
+    tpp: base.tpp,
+    warnings: [],
+  };
+  if (base.mount !== undefined) ctx.mount = base.mount;
+  if (base.secret !== undefined) ctx.secret = base.secret;
+  if (base.acceptFixDefaults !== undefined) ctx.acceptFixDefaults = base.acceptFixDefaults;
+  if (base.history !== undefined) ctx.history = base.history;
+  return ctx;
+}

@@ -1,9 +1,9 @@
 import { current, type Draft, enablePatches, Immer, isDraft, type Patch } from 'immer';
-import type { RequestContext } from './context.js';
+import { type BaseContext, type RequestContext, requestContext } from './context.js';
 import { ApiError, apiError, type TppMessage, warning } from './errors.js';
 import { freezeDeep } from './freeze.js';
 import { assertValidHeaders, fixesInForce, parseAcceptFixes, requireHeaders } from './headers.js';
-import type { EngineResponse } from './http.js';
+import { type EngineResponse, responseWith } from './http.js';
 import { ownEntry } from './ids.js';
 import { checkReplay, rememberRequest } from './replay.js';
 import type { ClockWork, Parsed, RoutedRequest } from './routed.js';
@@ -38,7 +38,7 @@ function freezeChanged(next: State, patches: readonly Patch[]): void {
   }
 }
 
-export type BaseContext = Omit<RequestContext, 'fixes' | 'warnings'>;
+export type { BaseContext } from './context.js';
 
 export interface ReducerOptions {
   /** Development aid: check each successful answer against its route's response schema. */
@@ -128,7 +128,7 @@ function withMessages(
 ): Record<string, unknown> {
   if (messages.length === 0) return item;
   const existing = Array.isArray(item.tppMessages) ? item.tppMessages : [];
-  return { ...item, tppMessages: [...existing, ...messages] };
+  return Object.assign({}, item, { tppMessages: [...existing, ...messages] });
 }
 
 /**
@@ -156,7 +156,7 @@ function withWarnings(body: unknown, warnings: readonly TppMessage[]): unknown {
 
 function finish(response: EngineResponse, ctx: RequestContext): EngineResponse {
   if (response.status >= 400 || response.json === undefined || ctx.warnings.length === 0) return response;
-  return { ...response, json: withWarnings(response.json, ctx.warnings) };
+  return responseWith(response, { json: withWarnings(response.json, ctx.warnings) });
 }
 
 /** A successful answer that breaks its own schema is a bug in the engine: fail loudly, change nothing. */
@@ -213,7 +213,7 @@ function checkApiRequest(routed: RoutedRequest, ctx: RequestContext, state: Stat
 export function createReducer(options: ReducerOptions = {}): Reducer {
   const clockWork = options.clockWork ?? [];
   return (state, routed, base) => {
-    const ctx: RequestContext = { ...base, fixes: new Set(), warnings: [] };
+    const ctx = requestContext(base);
     const { route, params, request } = routed;
     const operation = operationName(route.operation);
     if (isApiService(route.service)) checkApiRequest(routed, ctx, state);
@@ -252,7 +252,8 @@ export function createReducer(options: ReducerOptions = {}): Reducer {
     const [next, patches] = immer.produceWithPatches(state, (draft) => {
       response = run(draft);
       rememberRequest(draft, request, ctx);
-      if (response.json !== undefined) response = { ...response, json: toPlain(response.json, state) };
+      if (response.json !== undefined)
+        response = responseWith(response, { json: toPlain(response.json, state) });
       if (options.checkResponses) checkResponse(route, response);
     });
     // Expected failures are thrown; an operation that returns an error status keeps no change either.

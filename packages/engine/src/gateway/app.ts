@@ -1,5 +1,5 @@
 import { apiError } from '../core/errors.js';
-import type { EngineRequest, EngineResponse } from '../core/http.js';
+import { type EngineRequest, type EngineResponse, headersWith, responseWith } from '../core/http.js';
 import { type BaseContext, createReducer, type ReducerOptions, type Reduction } from '../core/reducer.js';
 import {
   compileRoutes,
@@ -72,7 +72,7 @@ function settleMatch(matches: readonly PathMatch[], request: EngineRequest, base
 function echoRequestId(response: EngineResponse, request: EngineRequest): EngineResponse {
   const requestId = request.headers['x-request-id'];
   if (requestId === undefined) return response;
-  return { ...response, headers: { ...response.headers, 'x-request-id': requestId } };
+  return responseWith(response, { headers: headersWith(response.headers, { 'x-request-id': requestId }) });
 }
 
 export function createApp(routes: readonly Route[], basePath: string, options: AppOptions = {}): App {
@@ -96,7 +96,12 @@ export function createApp(routes: readonly Route[], basePath: string, options: A
           body: parseBody(route, request),
         };
         const reduction = reduce(state, routed, base);
-        return { ...reduction, response: echoRequestId(reduction.response, request) };
+        return {
+          state: reduction.state,
+          response: echoRequestId(reduction.response, request),
+          patches: reduction.patches,
+          operation: reduction.operation,
+        };
       } catch (error) {
         const response = toErrorResponse(error, request.headers['x-request-id'], log);
         return { state, response, patches: [], operation };

@@ -224,7 +224,7 @@ export function createGateway(config: GatewayConfig, ledger: Ledger) {
         const failed = await store(applied.patches, applied.state, applied.operation);
         if (failed !== null) reduction = { response: failed, operation: applied.operation };
       }
-      if (fault) reduction = { ...reduction, response: fault.mark(reduction.response) };
+      if (fault) reduction = { response: fault.mark(reduction.response), operation: reduction.operation };
     }
     const { response } = reduction;
     if (page) await keepJarCookies(config.cookieJar, url.href, response.headers);

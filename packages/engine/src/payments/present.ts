@@ -59,23 +59,25 @@ function amountEcho(ctx: RequestContext, value: unknown, canonical: { amount: st
 
 /** docs/platform-facts.md §1: GET echoes the request body plus paymentId, transactionStatus and _links. */
 export function echoBody(ctx: RequestContext, payment: Payment) {
-  const echo: Record<string, unknown> = { ...payment.request };
+  // Copied with Object.assign, not spreads: the request's fields and then ours (docs/decisions/hidden-classes.md).
+  const echo: Record<string, unknown> = Object.assign({}, payment.request);
   if (payment.service === 'bulk-payments' && Array.isArray(echo.payments)) {
     echo.payments = (echo.payments as Record<string, unknown>[]).map((item, i) => {
       const instruction = payment.instructions[i];
       return instruction
-        ? { ...item, instructedAmount: amountEcho(ctx, item.instructedAmount, instruction.instructedAmount) }
+        ? Object.assign({}, item, {
+            instructedAmount: amountEcho(ctx, item.instructedAmount, instruction.instructedAmount),
+          })
         : item;
     });
   } else if (payment.instructions[0] !== undefined) {
     echo.instructedAmount = amountEcho(ctx, echo.instructedAmount, payment.instructions[0].instructedAmount);
   }
-  return {
-    ...echo,
+  return Object.assign(echo, {
     paymentId: payment.paymentId,
     transactionStatus: payment.transactionStatus,
     _links: paymentLinks(ctx, payment),
-  };
+  });
 }
 
 /** A request naming a PSU (PSU-ID) reaches only that PSU's resources; without one, the TPP's. */

@@ -108,9 +108,9 @@ export function browserFor(
   ctx: RequestContext,
 ): Browser & { cookie: string | null } {
   const known = currentBrowser(draft, headers, ctx);
-  if (known !== null) return { ...known, cookie: null };
+  if (known !== null) return { id: known.id, session: known.session, cookie: null };
   const opened = openBrowser(draft, ctx);
-  return { ...opened, cookie: sessionCookie(opened.id, ctx) };
+  return { id: opened.id, session: opened.session, cookie: sessionCookie(opened.id, ctx) };
 }
 
 /** A form post comes from a page the bank showed this browser: its cookie and its CSRF token match. */

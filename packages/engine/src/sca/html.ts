@@ -1,6 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
-import { type EngineResponse, html } from '../core/http.js';
+import { type EngineResponse, headersWith, html } from '../core/http.js';
 import { CSRF_FIELD } from './browser-session.js';
 
 /** HTML text escaping for the bank's pages: every value from state or a request goes through it. */
@@ -121,7 +121,7 @@ export function htmlPage(status: number, body: string, options: PageOptions = {}
 
 /** The end of a page flow: `303 See Other` with the pages' headers (no Referer to the target). */
 export function pageRedirect(location: string, options: PageOptions = {}): EngineResponse {
-  return { status: 303, headers: { ...pageHeaders(options), location } };
+  return { status: 303, headers: headersWith(pageHeaders(options), { location }) };
 }
 
 /**

@@ -63,20 +63,28 @@ export function createCertificateCache(size: number): CertificateCache {
     }
   }
 
+  // The most recently used key: a hit on it changes no order. Moving a key to the end (delete, then
+  // set) fills the map's table with deleted slots, and every few requests it was rebuilt: a new table
+  // held by a long-lived map, which each scavenge had to copy (docs/decisions/hidden-classes.md).
+  let newest: string | undefined;
   return {
     stats,
     async lookup(text, subtle) {
       const key = text.trim();
       const hit = entries.get(key);
       if (hit !== undefined) {
-        entries.delete(key);
-        entries.set(key, hit);
+        if (key !== newest) {
+          entries.delete(key);
+          entries.set(key, hit);
+          newest = key;
+        }
         stats.certificateCacheHits++;
         const found = await hit;
-        return found.ok ? { ...found, cached: true } : found;
+        return found.ok ? { ok: true, cached: true, entry: found.entry } : found;
       }
       const pending = load(key, subtle);
       entries.set(key, pending);
+      newest = key;
       // A failing SubtleCrypto is not a property of the certificate: do not keep that outcome.
       pending.catch(() => entries.delete(key));
       if (entries.size > size) entries.delete(entries.keys().next().value as string);

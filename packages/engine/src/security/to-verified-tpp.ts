@@ -31,7 +31,25 @@ export function toVerifiedTpp(certificate: ParsedCertificate): VerifiedTppResult
   return { ok: true, tpp };
 }
 
-/** A copy the caller may change without touching the cached one. */
+/**
+ * A copy the caller may change without touching the cached one, its fields written out (every signed
+ * request makes one: not `{ ...tpp, roles }`, docs/decisions/hidden-classes.md).
+ */
 export function copyTpp(tpp: VerifiedTpp): VerifiedTpp {
-  return { ...tpp, roles: tpp.roles.slice() };
+  const copy: VerifiedTpp = {
+    organisationId: tpp.organisationId,
+    name: tpp.name,
+    country: tpp.country,
+    roles: tpp.roles.slice(),
+    ncaName: tpp.ncaName,
+    ncaId: tpp.ncaId,
+    serialHex: tpp.serialHex,
+    issuerDn: tpp.issuerDn,
+    subjectDn: tpp.subjectDn,
+    fingerprint: tpp.fingerprint,
+    notBefore: tpp.notBefore,
+    notAfter: tpp.notAfter,
+  };
+  if (tpp.email !== undefined) copy.email = tpp.email;
+  return copy;
 }
