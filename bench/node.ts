@@ -187,6 +187,10 @@ export async function roundTrips(rounds: number): Promise<RoundTrips> {
       },
       rounds,
     );
+    // MSW is the GET's contender only: listening, it wraps every `Request` and `Headers` the bench
+    // makes in its proxies, which the page and the creation would pay for (docs/benchmarks.md,
+    // "Session 11"; bench/tail-causes.ts, which splits these tails, always closed it here).
+    server.close();
     const pages = await interleaved({ page: () => drain(raw.fetch(pageRequest())) }, rounds);
     const creation = await interleaved({ create: createPayment }, creationRounds, creationWarmup);
     return {
