@@ -38,8 +38,6 @@ function freezeChanged(next: State, patches: readonly Patch[]): void {
   }
 }
 
-export type { BaseContext } from './context.js';
-
 export interface ReducerOptions {
   /** Development aid: check each successful answer against its route's response schema. */
   checkResponses?: boolean;

@@ -1,6 +1,7 @@
+import type { BaseContext } from '../core/context.js';
 import { apiError } from '../core/errors.js';
 import { type EngineRequest, type EngineResponse, headersWith, responseWith } from '../core/http.js';
-import { type BaseContext, createReducer, type ReducerOptions, type Reduction } from '../core/reducer.js';
+import { createReducer, type ReducerOptions, type Reduction } from '../core/reducer.js';
 import {
   compileRoutes,
   isRemoved,

@@ -59,7 +59,7 @@ function amountEcho(ctx: RequestContext, value: unknown, canonical: { amount: st
 
 /** docs/platform-facts.md §1: GET echoes the request body plus paymentId, transactionStatus and _links. */
 export function echoBody(ctx: RequestContext, payment: Payment) {
-  // Copied with Object.assign, not spreads: the request's fields and then ours (docs/decisions/hidden-classes.md).
+  // A copy by Object.assign, then our fields set on it: not spreads (docs/decisions/hidden-classes.md).
   const echo: Record<string, unknown> = Object.assign({}, payment.request);
   if (payment.service === 'bulk-payments' && Array.isArray(echo.payments)) {
     echo.payments = (echo.payments as Record<string, unknown>[]).map((item, i) => {
@@ -73,11 +73,10 @@ export function echoBody(ctx: RequestContext, payment: Payment) {
   } else if (payment.instructions[0] !== undefined) {
     echo.instructedAmount = amountEcho(ctx, echo.instructedAmount, payment.instructions[0].instructedAmount);
   }
-  return Object.assign(echo, {
-    paymentId: payment.paymentId,
-    transactionStatus: payment.transactionStatus,
-    _links: paymentLinks(ctx, payment),
-  });
+  echo.paymentId = payment.paymentId;
+  echo.transactionStatus = payment.transactionStatus;
+  echo._links = paymentLinks(ctx, payment);
+  return echo;
 }
 
 /** A request naming a PSU (PSU-ID) reaches only that PSU's resources; without one, the TPP's. */

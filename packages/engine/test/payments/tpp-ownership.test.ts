@@ -1,8 +1,7 @@
 import { NDCT, NOW, ndctBody, paymentHeaders } from '@sandbank/test-support/payments';
 import { describe, expect, it } from 'vitest';
-import type { TppContext } from '../../src/core/context.js';
+import type { BaseContext, TppContext } from '../../src/core/context.js';
 import type { EngineRequest } from '../../src/core/http.js';
-import type { BaseContext } from '../../src/core/reducer.js';
 import type { State } from '../../src/core/state.js';
 import { createApp } from '../../src/gateway/app.js';
 import { clockWork, routes } from '../../src/routes.js';
