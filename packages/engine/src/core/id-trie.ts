@@ -5,8 +5,8 @@ import { readable } from './readable.js';
  * An index from id to a number (the chunk an entry sits in, core/keyed-chunks.ts) that grows with the
  * number of ids: a hash trie. A node is a leaf, a record of at most LEAF_MAX ids, or a branch, an
  * array of FANOUT nodes picked by four more bits of the id's hash at each level. A leaf that would
- * hold one id more than LEAF_MAX becomes a branch of leaves, so every record stays small enough for
- * V8 to keep in its fast form (docs/decisions/keyed-chunks.md), and a write copies one leaf and the
+ * hold one id more than LEAF_MAX becomes a branch of leaves, so every record stays small
+ * (docs/decisions/keyed-chunks.md; leaves are `idRecord`s), and a write copies one leaf and the
  * branches above it: 16 slots a level, about log16(n / 8) levels, whatever the number of ids.
  */
 export type IdTrie = IdTrie[] | Record<string, number>;
@@ -28,6 +28,23 @@ export function hashOf(id: string): number {
 
 function slotAt(hash: number, depth: number): number {
   return (hash >>> (depth * 4)) & (FANOUT - 1);
+}
+
+/**
+ * A new record keyed by ids (a chunk of entries, a trie leaf, a block of request ids): with no
+ * prototype, V8 keeps it as a hash table from the start, where a plain object would take a new hidden
+ * class for each id added and another when it is frozen, kept by every scavenge that copies it
+ * (docs/decisions/hidden-classes.md, "Records keyed by ids").
+ */
+export function idRecord<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
+/** A new id-keyed record holding one entry. */
+export function idRecordWith<T>(id: string, value: T): Record<string, T> {
+  const record = idRecord<T>();
+  record[id] = value;
+  return record;
 }
 
 /** Sets an own property, even one named `__proto__` (an assignment would set the prototype). */
@@ -70,7 +87,7 @@ function putPlain(node: IdTrie, depth: number, id: string, hash: number, value: 
     return node;
   }
   // Full: the leaf becomes a branch, its ids spread by the next four bits (and deeper if they share them).
-  let branch: IdTrie = Array.from({ length: FANOUT }, () => ({}));
+  let branch: IdTrie = Array.from({ length: FANOUT }, () => idRecord<number>());
   for (const key of Object.keys(node))
     branch = putPlain(branch, depth, key, hashOf(key), node[key] as number);
   return putPlain(branch, depth, id, hash, value);
@@ -78,7 +95,7 @@ function putPlain(node: IdTrie, depth: number, id: string, hash: number, value: 
 
 /** A trie of every id of `entries` (plain data, built in one go: an import, a state read from an export). */
 export function trieFrom(entries: Iterable<readonly [string, number]>): IdTrie {
-  let root: IdTrie = {};
+  let root: IdTrie = idRecord<number>();
   for (const [id, value] of entries) root = putPlain(root, 0, id, hashOf(id), value);
   return root;
 }
@@ -109,7 +126,7 @@ export function triePut(
     setOwn(node as Record<string, number>, id, value);
     return;
   }
-  const copy: Record<string, number> = {};
+  const copy = idRecord<number>();
   for (const key of Object.keys(leaf)) setOwn(copy, key, leaf[key] as number);
   const replaced = putPlain(copy, depth, id, hash, value);
   if (parent === null) holder.index = replaced;

@@ -1,4 +1,13 @@
-import { hashOf, type IdTrie, setOwn, trieFrom, trieGet, triePut } from './id-trie.js';
+import {
+  hashOf,
+  type IdTrie,
+  idRecord,
+  idRecordWith,
+  setOwn,
+  trieFrom,
+  trieGet,
+  triePut,
+} from './id-trie.js';
 import { readable } from './readable.js';
 
 /**
@@ -10,7 +19,7 @@ import { readable } from './readable.js';
  * each payment creation cost more than the one before (docs/benchmarks.md, "Payment creation").
  *
  * The layout new records are made in (`LAYOUT`, session 7), `GroupedChunks`:
- * - `groups`: the entries in insertion order, in chunks of at most 16 entries, in groups of at most 32
+ * - `groups`: the entries in insertion order, in chunks (`idRecord`s, core/id-trie.ts) of at most 16 entries, in groups of at most 32
  *   chunks; a new entry goes to the last chunk, or starts a new chunk, or a new group. Nothing is ever
  *   moved, so walking the groups and their chunks in order is insertion order (batch processing, the
  *   logical-duplicate check and the export rely on it). A chunk's number is `group * 32 + chunk`.
@@ -68,7 +77,7 @@ function bucketOf(id: string, buckets: number): number {
 }
 
 export function emptyKeyed<T>(layout: KeyedLayout = LAYOUT): KeyedChunks<T> {
-  if (layout.kind === 'grouped') return { groups: [], index: {} };
+  if (layout.kind === 'grouped') return { groups: [], index: idRecord<number>() };
   return { chunks: [], where: Array.from({ length: layout.buckets }, () => ({})) };
 }
 
@@ -94,12 +103,12 @@ export function keyedFrom<T>(
 ): KeyedChunks<T> {
   const chunks: Record<string, T>[] = [];
   const numbers: Array<[string, number]> = [];
-  let chunk: Record<string, T> = {};
+  let chunk = idRecord<T>();
   let size = 0;
   for (const id of Object.keys(record)) {
     if (size === layout.chunk) {
       chunks.push(chunk);
-      chunk = {};
+      chunk = idRecord<T>();
       size = 0;
     }
     setOwn(chunk, id, record[id] as T);
@@ -173,7 +182,7 @@ export function putEntry<T>(target: KeyedChunks<T>, id: string, value: T): void 
     (target.chunks[last] as Record<string, T>)[id] = value;
     bucket[id] = last;
   } else {
-    target.chunks.push({ [id]: value });
+    target.chunks.push(idRecordWith(id, value));
     bucket[id] = last + 1;
   }
 }
@@ -197,10 +206,10 @@ function putGrouped<T>(target: GroupedChunks<T>, id: string, value: T): void {
     ((target.groups[g] as Record<string, T>[])[c] as Record<string, T>)[id] = value;
     at = g * GROUP + c;
   } else if (lastGroup !== undefined && lastGroup.length < GROUP) {
-    (target.groups[g] as Record<string, T>[]).push({ [id]: value });
+    (target.groups[g] as Record<string, T>[]).push(idRecordWith(id, value));
     at = g * GROUP + lastGroup.length;
   } else {
-    target.groups.push([{ [id]: value }]);
+    target.groups.push([idRecordWith(id, value)]);
     at = (g + 1) * GROUP;
   }
   triePut(target, id, at, index);

@@ -2,6 +2,7 @@ import type { Draft } from 'immer';
 import type { RequestContext } from './context.js';
 import { apiError } from './errors.js';
 import type { EngineRequest } from './http.js';
+import { idRecord, idRecordWith } from './id-trie.js';
 import { readable } from './readable.js';
 import type { SeenRequests, State } from './state.js';
 
@@ -113,12 +114,12 @@ function summaryOf(block: Ids): BlockSummary {
 /** Splits a record of ids into blocks of ID_BLOCK, in their order. */
 function split(ids: Ids): Ids[] {
   const blocks: Ids[] = [];
-  let block: Ids = {};
+  let block = idRecord<number>();
   let size = 0;
   for (const id of Object.keys(ids)) {
     if (size === ID_BLOCK) {
       blocks.push(block);
-      block = {};
+      block = idRecord<number>();
       size = 0;
     }
     block[id] = ids[id] as number;
@@ -146,7 +147,7 @@ export function rememberRequest(draft: Draft<State>, request: EngineRequest, ctx
   const own = seen.tpp.organisationId;
   const memory = kept.includes(own) ? (view[own] as SeenRequests) : undefined;
   if (memory === undefined) {
-    all[own] = { until: expiresAt, ids: { [seen.requestId]: expiresAt } };
+    all[own] = { until: expiresAt, ids: idRecordWith(seen.requestId, expiresAt) };
     const others = kept
       .filter((id) => id !== own)
       .map((id) => [id, (view[id] as SeenRequests).until] as const);

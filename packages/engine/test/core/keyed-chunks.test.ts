@@ -77,6 +77,26 @@ describe('entries in groups of chunks with a hash-trie index', () => {
     );
   });
 
+  it('keeps every record of ids without a prototype, through writes and from an export', () => {
+    // V8 keeps such a record as a hash table: adding an id (or freezing the record) makes no new
+    // hidden class for each scavenge to copy (docs/decisions/hidden-classes.md, "Records keyed by ids").
+    const leaves = (node: unknown): object[] =>
+      Array.isArray(node) ? node.flatMap(leaves) : [node as object];
+    const records = (keyed: KeyedChunks<Entry>) => {
+      const grouped = keyed as GroupedChunks<Entry>;
+      return [...grouped.groups.flat(), ...leaves(grouped.index)];
+    };
+    let state = empty();
+    for (let i = 0; i < 600; i++) state = put(state, i === 7 ? '__proto__' : `p-${i}`, i).state;
+    const rebuilt = keyedFrom(flatRecord(state.payments));
+    for (const keyed of [state.payments, rebuilt]) {
+      expect(records(keyed).length).toBeGreaterThan(40);
+      for (const record of records(keyed)) expect(Object.getPrototypeOf(record)).toBeNull();
+      expect(entryById(keyed, '__proto__')).toEqual({ id: '__proto__', n: 7 });
+      expect(entryCount(keyed)).toBe(600);
+    }
+  });
+
   it('copies a bounded part of the record per write, however many entries it holds', () => {
     /** Slots (keys and array items) of the records and arrays one write makes anew, after `size - 1` entries. */
     const copiedAt = (layout: typeof LAYOUT | typeof BUCKETS, size: number): number => {
