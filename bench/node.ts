@@ -4,7 +4,9 @@
  * `new Response('{}')`, the floor), then how costs grow with the number of transactions in state,
  * then bundle sizes. Contenders are interleaved in one run; figures are medians and tails.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { createSandbox, type Sandbox, type State } from '@sandbank/engine';
 import { bundleWorker } from '@sandbank/service-worker/internal';
@@ -235,6 +237,9 @@ async function timed(task: () => Promise<unknown>, n: number): Promise<Stats> {
  */
 async function fromOneString(size: number) {
   const { body, heapBytesPerTransaction } = stateText(size);
+  // From a collected heap, as each import is timed: else the state's objects, just made into the
+  // text and dropped, are still in the heap the parse grows.
+  gc?.();
   const parseStarted = performance.now();
   JSON.parse(body);
   const parseMs = performance.now() - parseStarted;
@@ -272,6 +277,31 @@ async function timedImport(raw: Sandbox, request: () => Request): Promise<number
     throw new Error(`import answered ${imported.status}: ${await imported.text()}`);
   return ms;
 }
+
+/**
+ * Each size's row in a process of its own (`bench/scale-child.ts`), one after the other: an import
+ * as \`sandbank serve\` or a test file's first import gets it, not after this process's own phases
+ * and the smaller rows' banks, which made the same import up to 1.5 s slower and moved from run to
+ * run (docs/benchmarks.md, "Session 12"). The contender, \`JSON.parse\` of the same body, runs in the
+ * same child just before it.
+ */
+export function scaleInOwnProcesses(sizes: number[]): ScaleRow[] {
+  const child = fileURLToPath(new URL('./scale-child.ts', import.meta.url));
+  return sizes.map((size) => {
+    const run = spawnSync(
+      process.execPath,
+      ['--expose-gc', '--max-old-space-size=8192', '--import', 'tsx', child, String(size)],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const line = run.stdout.split('\n').find((text) => text.startsWith(SCALE_ROW));
+    if (run.status !== 0 || line === undefined)
+      throw new Error(`the scale row of ${size} transactions failed (exit ${run.status})`);
+    return JSON.parse(line.slice(SCALE_ROW.length)) as ScaleRow;
+  });
+}
+
+/** How the child prints its row on stdout. */
+export const SCALE_ROW = '=====scale-row ';
 
 export async function scale(sizes: number[]): Promise<ScaleRow[]> {
   const rows: ScaleRow[] = [];
@@ -389,7 +419,7 @@ export function printScale(scaleRows: ScaleRow[]): void {
 
 export async function runNodeBench(rounds: number, sizes: number[]) {
   const trips = await roundTrips(rounds);
-  const scaleRows = await scale(sizes);
+  const scaleRows = scaleInOwnProcesses(sizes);
   const bundleRows = await bundles();
   const floor = trips.accountList.floor as Stats;
   const msw = trips.accountList.msw as Stats;
