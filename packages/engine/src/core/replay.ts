@@ -175,10 +175,13 @@ function remember(
     reused = true;
     delete (mine.earlier as Ids[])[i]?.[requestId];
   });
-  let last: Ids = { [requestId]: expiresAt };
+  // The newest block as this write leaves it, read below. Made as an id record (no spread): a spread
+  // of the ids would take a new hidden class for each of them (docs/decisions/hidden-classes.md).
+  let last = idRecordWith(requestId, expiresAt);
   if (Object.hasOwn(memory.ids, requestId) || Object.keys(memory.ids).length < ID_BLOCK) {
     mine.ids[requestId] = expiresAt;
-    last = { ...memory.ids, ...last };
+    last = Object.assign(idRecord<number>(), memory.ids);
+    last[requestId] = expiresAt;
   } else {
     const full = split(memory.ids);
     if (mine.earlier === undefined) mine.earlier = full;
