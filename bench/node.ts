@@ -280,9 +280,9 @@ async function timedImport(raw: Sandbox, request: () => Request): Promise<number
 
 /**
  * Each size's row in a process of its own (`bench/scale-child.ts`), one after the other: an import
- * as \`sandbank serve\` or a test file's first import gets it, not after this process's own phases
+ * as `sandbank serve` or a test file's first import gets it, not after this process's own phases
  * and the smaller rows' banks, which made the same import up to 1.5 s slower and moved from run to
- * run (docs/benchmarks.md, "Session 12"). The contender, \`JSON.parse\` of the same body, runs in the
+ * run (docs/benchmarks.md, "Session 12"). The contender, `JSON.parse` of the same body, runs in the
  * same child just before it.
  */
 export function scaleInOwnProcesses(sizes: number[]): ScaleRow[] {

@@ -1,6 +1,6 @@
 /**
- * One row of the scale bench in a fresh process: run by \`scaleInOwnProcesses\` (bench/node.ts) as
- * \`node --expose-gc --max-old-space-size=8192 --import tsx bench/scale-child.ts <transactions>\`;
+ * One row of the scale bench in a fresh process: run by `scaleInOwnProcesses` (bench/node.ts) as
+ * `node --expose-gc --max-old-space-size=8192 --import tsx bench/scale-child.ts <transactions>`;
  * prints the row as JSON on one marked line.
  */
 import { SCALE_ROW, scale } from './node.js';

@@ -19,10 +19,11 @@ import { readable } from './readable.js';
  * each payment creation cost more than the one before (docs/benchmarks.md, "Payment creation").
  *
  * The layout new records are made in (`LAYOUT`, session 7), `GroupedChunks`:
- * - `groups`: the entries in insertion order, in chunks (`idRecord`s, core/id-trie.ts) of at most 16 entries, in groups of at most 32
- *   chunks; a new entry goes to the last chunk, or starts a new chunk, or a new group. Nothing is ever
- *   moved, so walking the groups and their chunks in order is insertion order (batch processing, the
- *   logical-duplicate check and the export rely on it). A chunk's number is `group * 32 + chunk`.
+ * - `groups`: the entries in insertion order, in chunks of at most 16 entries (`idRecord`s, made
+ *   without a prototype: core/id-trie.ts), in groups of at most 32 chunks; a new entry goes to the
+ *   last chunk, or starts a new chunk, or a new group. Nothing is ever moved, so walking the groups
+ *   and their chunks in order is insertion order (batch processing, the logical-duplicate check and
+ *   the export rely on it). A chunk's number is `group * 32 + chunk`.
  * - `index`: id -> its chunk's number, a hash trie of small records (core/id-trie.ts).
  * A new entry copies the last chunk, the last group (at most 32 slots), the group list (one slot per
  * 512 entries), and the index's leaf and branches (16 slots a level, about log16(n / 8) levels).
