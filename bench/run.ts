@@ -4,7 +4,7 @@
  * serve`. Figures are printed and written to bench/results/.
  */
 import { runCloudBench } from './cloud.js';
-import { runNodeBench } from './node.js';
+import { runNodeBench } from './node-run.js';
 import { printReport, runServiceWorkerBench, writeReport } from './service-worker.js';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2000);

@@ -3,7 +3,7 @@
  * `JSON.parse` of the same body, then a page and a mutation at each size), each size in a process of
  * its own.
  */
-import { printScale, scaleInOwnProcesses } from './node.js';
+import { printScale, scaleInOwnProcesses } from './scale.js';
 
 const sizes = (process.env.BENCH_SIZES ?? '1000,100000,1000000').split(',').map(Number);
 console.log(`\nNode ${process.version}`);
