@@ -1,5 +1,5 @@
 import { warning } from '../core/errors.js';
-import { headersWith, json, responseWith } from '../core/http.js';
+import { json, withHeaders } from '../core/http.js';
 import type { Operation } from '../core/router.js';
 import { startAuthorisation } from '../sca/start-authorisation.js';
 
@@ -28,11 +28,9 @@ export const createLegacyConsent: Operation = (draft, input, ctx) => {
       'POST /v1/consents is deprecated and was to be removed on 05-Dec-2024 (part 9 rule 3): use POST /v1/bank-offered-consents',
     ),
   );
-  return responseWith(response, {
-    headers: headersWith(response.headers, {
-      deprecation: 'true',
-      sunset: LEGACY_CONSENTS_SUNSET,
-      link: `<${ctx.basePath}/bank-offered-consents>; rel="successor-version"`,
-    }),
+  return withHeaders(response, {
+    deprecation: 'true',
+    sunset: LEGACY_CONSENTS_SUNSET,
+    link: `<${ctx.basePath}/bank-offered-consents>; rel="successor-version"`,
   });
 };

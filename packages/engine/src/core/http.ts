@@ -71,6 +71,14 @@ export function headersWith(
   return out;
 }
 
+/** `response` with `extra` headers set over its own (an echoed X-Request-ID, a fault's mark). */
+export function withHeaders(
+  response: EngineResponse,
+  extra: Readonly<Record<string, string>>,
+): EngineResponse {
+  return responseWith(response, { headers: headersWith(response.headers, extra) });
+}
+
 export function html(status: number, body: string, headers: Record<string, string> = {}): EngineResponse {
   return { status, headers, html: body };
 }

@@ -177,12 +177,13 @@ function remember(
   });
   // The newest block as this write leaves it, read below. Made as an id record (no spread): a spread
   // of the ids would take a new hidden class for each of them (docs/decisions/hidden-classes.md).
-  let last = idRecordWith(requestId, expiresAt);
+  let last: Ids;
   if (Object.hasOwn(memory.ids, requestId) || Object.keys(memory.ids).length < ID_BLOCK) {
     mine.ids[requestId] = expiresAt;
     last = Object.assign(idRecord<number>(), memory.ids);
     last[requestId] = expiresAt;
   } else {
+    last = idRecordWith(requestId, expiresAt);
     const full = split(memory.ids);
     if (mine.earlier === undefined) mine.earlier = full;
     else mine.earlier.push(...full);

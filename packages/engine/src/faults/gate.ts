@@ -2,7 +2,7 @@ import { enablePatches, type Patch, produceWithPatches } from 'immer';
 import type { Profile, TppContext } from '../core/context.js';
 import { apiError } from '../core/errors.js';
 import type { FaultEffect, FaultRule } from '../core/fault-state.js';
-import { type EngineResponse, errorBody, headersWith, json, responseWith } from '../core/http.js';
+import { type EngineResponse, errorBody, json, withHeaders } from '../core/http.js';
 import type { PathMatch, Route } from '../core/router.js';
 import type { State } from '../core/state.js';
 import { FAULT_HEADER, parseFaultHeader } from './header.js';
@@ -191,7 +191,7 @@ function withRequestId<V extends FaultVerdict | null>(verdict: V, headers: Recor
   const id = headers['x-request-id'];
   if (verdict?.action?.kind !== 'respond' || id === undefined) return verdict;
   const response = verdict.action.response;
-  const echoed = responseWith(response, { headers: headersWith(response.headers, { 'x-request-id': id }) });
+  const echoed = withHeaders(response, { 'x-request-id': id });
   return {
     action: { kind: 'respond', response: echoed },
     label: verdict.label,
@@ -240,7 +240,6 @@ async function applyVerdict(verdict: FaultVerdict, io: FaultIo): Promise<FaultOu
   await io.pause(action.ms);
   return {
     response: null,
-    mark: (response) =>
-      responseWith(response, { headers: headersWith(response.headers, { [FAULT_HEADER]: verdict.label }) }),
+    mark: (response) => withHeaders(response, { [FAULT_HEADER]: verdict.label }),
   };
 }

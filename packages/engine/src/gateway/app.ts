@@ -1,6 +1,6 @@
 import type { BaseContext } from '../core/context.js';
 import { apiError } from '../core/errors.js';
-import { type EngineRequest, type EngineResponse, headersWith, responseWith } from '../core/http.js';
+import { type EngineRequest, type EngineResponse, withHeaders } from '../core/http.js';
 import { createReducer, type ReducerOptions, type Reduction } from '../core/reducer.js';
 import {
   compileRoutes,
@@ -73,7 +73,7 @@ function settleMatch(matches: readonly PathMatch[], request: EngineRequest, base
 function echoRequestId(response: EngineResponse, request: EngineRequest): EngineResponse {
   const requestId = request.headers['x-request-id'];
   if (requestId === undefined) return response;
-  return responseWith(response, { headers: headersWith(response.headers, { 'x-request-id': requestId }) });
+  return withHeaders(response, { 'x-request-id': requestId });
 }
 
 export function createApp(routes: readonly Route[], basePath: string, options: AppOptions = {}): App {

@@ -1,7 +1,7 @@
 import type { Draft } from 'immer';
 import type { RequestContext } from '../core/context.js';
 import { ERROR_STATUSES } from '../core/errors.js';
-import { type EngineResponse, headersWith, responseWith } from '../core/http.js';
+import { type EngineResponse, withHeaders } from '../core/http.js';
 import type { Authorisation, State } from '../core/state.js';
 import { FAULT_HEADER } from '../faults/header.js';
 import type { TakenFault } from '../faults/outcomes.js';
@@ -10,7 +10,7 @@ import { failAuthorisation } from './finish-authorisation.js';
 import { closedPage } from './pages.js';
 
 function marked(response: EngineResponse, fault: TakenFault): EngineResponse {
-  return responseWith(response, { headers: headersWith(response.headers, { [FAULT_HEADER]: fault.label }) });
+  return withHeaders(response, { [FAULT_HEADER]: fault.label });
 }
 
 /**
