@@ -1,0 +1,94 @@
+/**
+ * `pnpm bench:tails`: the Node round trips of `pnpm bench` (the signed GET beside MSW and the bare
+ * function, the transaction page, the payment creation: `roundTrips` of bench/node.ts, unchanged)
+ * with V8's worker pool as Node sets it and sized to the machine, each run in a process of its own,
+ * the two alternating `BENCH_PAIRS` times (default 3), and the p99 over the median of each kind.
+ *
+ * Node starts V8 with a pool of 4 worker threads whatever the machine (`--v8-pool-size`, default 4):
+ * the threads that run the scavenger's parallel tasks, concurrent marking and TurboFan's background
+ * compiles. On a 2-core machine those four and the main thread share two cores, and the kernel
+ * takes the main thread's core away while they run: that, not the collections' own pauses, is most
+ * of what made the creation's p99 6–9× its median (docs/benchmarks.md, "Session 14").
+ * `--v8-pool-size=0` lets Node size the pool by the machine: one thread fewer than its parallelism
+ * (`os.availableParallelism()`), at least one, so the main thread keeps a core.
+ *   pnpm bench:tails            (BENCH_ROUNDS=2000 as in `pnpm bench`, BENCH_PAIRS=3)
+ */
+import { spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { Stats } from './lib/measure.js';
+import { type RoundTrips, roundTrips } from './node.js';
+
+const MARK = '=====tails ';
+
+interface Setup {
+  name: string;
+  flags: string[];
+}
+
+const SETUPS: Setup[] = [
+  { name: "Node's default pool (4 V8 worker threads)", flags: [] },
+  {
+    name: `pool sized to the machine (--v8-pool-size=0: ${Math.max(availableParallelism() - 1, 1)} thread(s))`,
+    flags: ['--v8-pool-size=0'],
+  },
+];
+
+/** The figures of one run: each kind's median and p99 in ms. */
+type Figures = Record<string, { p50: number; p99: number }>;
+
+function figures(trips: RoundTrips): Figures {
+  const pick = (s: Stats | undefined) => ({ p50: s?.p50 ?? Number.NaN, p99: s?.p99 ?? Number.NaN });
+  return {
+    'bare function': pick(trips.accountList.floor),
+    'MSW GET': pick(trips.accountList.msw),
+    'signed GET': pick(trips.accountList.sandbank),
+    'transaction page': pick(trips.transactionPage),
+    'payment creation': pick(trips.paymentCreation),
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[sorted.length >> 1] ?? Number.NaN;
+}
+
+if (process.argv[2] === '--child') {
+  const trips = await roundTrips(Number(process.env.BENCH_ROUNDS ?? 2000));
+  console.log(`${MARK}${JSON.stringify(figures(trips))}`);
+} else {
+  const pairs = Number(process.env.BENCH_PAIRS ?? 3);
+  const script = fileURLToPath(import.meta.url);
+  const runs = new Map<Setup, Figures[]>(SETUPS.map((setup) => [setup, []]));
+  for (let pair = 0; pair < pairs; pair++) {
+    for (const setup of SETUPS) {
+      const child = spawnSync(
+        process.execPath,
+        [...setup.flags, '--expose-gc', '--max-old-space-size=8192', '--import', 'tsx', script, '--child'],
+        { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      const line = child.stdout.split('\n').find((text) => text.startsWith(MARK));
+      if (child.status !== 0 || line === undefined) throw new Error(`${setup.name}: the run failed`);
+      const run = JSON.parse(line.slice(MARK.length)) as Figures;
+      runs.get(setup)?.push(run);
+      const each = Object.entries(run).map(
+        ([kind, s]) => `${kind} ${(s.p50 * 1000).toFixed(0)} µs, ${(s.p99 / s.p50).toFixed(2)}×`,
+      );
+      console.log(`run ${pair + 1}, ${setup.name}: median, p99 over it: ${each.join('; ')}`);
+    }
+  }
+  console.log(`\nNode ${process.version}, ${pairs} runs each, alternating; medians over the runs`);
+  console.log('| kind | set-up | median | p99 | p99 over the median (each run) |');
+  console.log('|---|---|---|---|---|');
+  for (const kind of Object.keys(figures({ accountList: {} } as RoundTrips))) {
+    for (const setup of SETUPS) {
+      const list = (runs.get(setup) ?? []).map((run) => run[kind] ?? { p50: Number.NaN, p99: Number.NaN });
+      const each = list.map((s) => `${(s.p99 / s.p50).toFixed(2)}×`).join(' / ');
+      const p50 = median(list.map((s) => s.p50));
+      const p99 = median(list.map((s) => s.p99));
+      console.log(
+        `| ${kind} | ${setup.name} | ${(p50 * 1000).toFixed(0)} µs | ${(p99 * 1000).toFixed(0)} µs | ${each} |`,
+      );
+    }
+  }
+}
