@@ -16,7 +16,7 @@
 import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import type { Stats } from './lib/measure.js';
+import { type Stats, stats } from './lib/measure.js';
 import { type RoundTrips, roundTrips } from './node.js';
 
 const MARK = '=====tails ';
@@ -49,11 +49,6 @@ function figures(trips: RoundTrips): Figures {
     'transaction page': pick(trips.transactionPage),
     'payment creation': pick(trips.paymentCreation),
   };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[sorted.length >> 1] ?? Number.NaN;
 }
 
 if (process.argv[2] === '--child') {
@@ -94,8 +89,8 @@ if (process.argv[2] === '--child') {
     for (const setup of SETUPS) {
       const list = (runs.get(setup) ?? []).map((run) => run[kind]);
       const each = list.map((s) => `${(s.p99 / s.p50).toFixed(2)}×`).join(' / ');
-      const p50 = median(list.map((s) => s.p50));
-      const p99 = median(list.map((s) => s.p99));
+      const p50 = stats(list.map((s) => s.p50)).p50;
+      const p99 = stats(list.map((s) => s.p99)).p50;
       console.log(
         `| ${kind} | ${setup.name} | ${(p50 * 1000).toFixed(0)} µs | ${(p99 * 1000).toFixed(0)} µs | ${each} |`,
       );
