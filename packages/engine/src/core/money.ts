@@ -7,6 +7,7 @@ import { apiError } from './errors.js';
 const MINOR_UNITS: Readonly<Record<string, number>> = {
   BHD: 3,
   BIF: 0,
+  BYR: 0,
   CLP: 0,
   CVE: 0,
   DJF: 0,
