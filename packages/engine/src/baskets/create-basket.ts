@@ -45,7 +45,9 @@ export const createSigningBasket: Operation = (draft, input, ctx) => {
     const payment = paymentById(draft, id);
     const samePsu =
       payment !== undefined &&
-      ((headers['psu-id'] !== undefined && payment.psuId === headers['psu-id']) ||
+      ((headers['psu-id'] !== undefined &&
+        // A psu-id is a UUID: its case does not matter (as for every other PSU-ID comparison).
+        payment.psuId?.toLowerCase() === headers['psu-id'].toLowerCase()) ||
         (headers['x-psu-identity'] !== undefined && payment.psuIdentity === headers['x-psu-identity']));
     if (seen.has(id)) {
       messages.push(tppMessage('ERROR', 'FORMAT_ERROR', `payment ${id} is listed twice`, path));

@@ -1,5 +1,13 @@
 import { approveBasket, createBasket, kariPayments } from '@sandbank/test-support/baskets';
-import { approve, createPayment, KARI, ndctBody, newSandbox, state } from '@sandbank/test-support/payments';
+import {
+  approve,
+  createPayment,
+  KARI,
+  ndctBody,
+  newSandbox,
+  PSU_ID,
+  state,
+} from '@sandbank/test-support/payments';
 import { describe, expect, it } from 'vitest';
 
 describe('POST /v1/signing-baskets', () => {
@@ -55,6 +63,14 @@ describe('POST /v1/signing-baskets', () => {
     expect(unknown.body.tppMessages[0].code).toBe('RESOURCE_UNKNOWN');
     const otherPsu = await createBasket(sb, ids, { 'psu-id': '0f1c2b1e-8a51-4c2e-9a55-2f0b7f1d9c02' });
     expect(otherPsu.body.tppMessages[0].code).toBe('RESOURCE_UNKNOWN');
+  });
+
+  it('finds the payments of a PSU-ID sent in another case (a psu-id is a UUID)', async () => {
+    const sb = newSandbox();
+    const ids = await kariPayments(sb, 2);
+    const reply = await createBasket(sb, ids, { 'psu-id': PSU_ID.toUpperCase() });
+    expect(reply.status).toBe(201);
+    expect(reply.body.transactionStatus).toBe('RCVD');
   });
 
   it('rejects a payment listed twice, one already signed, or one in another basket', async () => {
