@@ -86,9 +86,10 @@ export const paymentScaOutcome: ScaOutcome = {
   },
 };
 
+/** The basket's payments; none when the TPP deleted the basket after its SCA started. */
 function basketPayments(draft: Draft<State>, authorisation: Authorisation): Draft<Payment>[] {
   const basket = draft.signingBaskets[authorisation.resourceIds[0] ?? ''];
-  if (basket === undefined) throw apiError('PAYMENT_FAILED', 'the signing basket no longer exists');
+  if (basket === undefined) return [];
   return basket.paymentIds
     .map((id) => paymentById(draft, id))
     .filter((p): p is Draft<Payment> => p !== undefined);
@@ -108,6 +109,8 @@ export const basketScaOutcome: ScaOutcome = {
     return `<p>${payments.length} betalinger:</p>${payments.map(describePayment).join('')}`;
   },
   approve(draft, authorisation, psu, ctx) {
+    if (draft.signingBaskets[authorisation.resourceIds[0] ?? ''] === undefined)
+      throw apiError('PAYMENT_FAILED', 'the signing basket no longer exists: the TPP deleted it');
     const waiting = basketPayments(draft, authorisation).filter((p) => p.transactionStatus === 'RCVD');
     const allowed = waiting.filter(
       (p) => mayUseDebtor(draft, p, psu) && (p.psuIdentity === null || p.psuIdentity === psu.nationalId),
@@ -123,6 +126,7 @@ export const basketScaOutcome: ScaOutcome = {
       else transition(payment, 'RJCT', ctx.now, 'the debtor account is not one the PSU may pay from');
     }
   },
+  // A deleted basket's payments left it (baskets/delete-basket.ts): its SCA failing rejects none of them.
   cancel(draft, authorisation, ctx) {
     for (const payment of basketPayments(draft, authorisation)) {
       if (payment.transactionStatus === 'RCVD')

@@ -1,6 +1,18 @@
+import { getPage, redirectParams, submit } from '@sandbank/test-support/ais';
 import { approveBasket, createBasket, kariPayments } from '@sandbank/test-support/baskets';
-import { api, KARI, newSandbox, paymentHeaders } from '@sandbank/test-support/payments';
+import {
+  api,
+  createPayment,
+  KARI,
+  ndctBody,
+  newSandbox,
+  paymentHeaders,
+  state,
+} from '@sandbank/test-support/payments';
+import { TEST_TPP } from '@sandbank/test-support/signing';
 import { describe, expect, it } from 'vitest';
+import { paymentById } from '../../src/core/records.js';
+import { psuIdFor } from '../../src/sca/psu.js';
 
 describe('signing basket delete and authorisations', () => {
   it('deletes an unauthorised basket (204); its payments stay RCVD and can go in another basket', async () => {
@@ -38,6 +50,43 @@ describe('signing basket delete and authorisations', () => {
     expect(reply.status).toBe(404);
     expect(reply.body.tppMessages[0].code).toBe('RESOURCE_UNKNOWN');
   });
+});
+
+describe('the SCA of a basket the TPP deleted', () => {
+  it.each([
+    ['approves', 'approve', 'PAYMENT_FAILED'],
+    ['cancels', 'cancel', null],
+  ] as const)(
+    'sends the PSU back to the TPP with the failure when the PSU %s; the payments stay free',
+    async (_, action, code) => {
+      const sb = newSandbox();
+      const s = await state(sb);
+      const psuId = psuIdFor(s, KARI, TEST_TPP);
+      const ids: string[] = [];
+      for (const amount of ['100.01', '100.02']) {
+        const body = ndctBody(s, { instructedAmount: { amount, currency: 'NOK' } });
+        ids.push((await createPayment(sb, body, { headers: { 'psu-id': psuId } })).body.paymentId);
+      }
+      const basket = await createBasket(sb, ids, { 'psu-id': psuId });
+      const href = basket.body._links.scaRedirect.href;
+      const login = await getPage(sb, href);
+      const confirm = await submit(sb, href, login, { nationalIdentityNumber: KARI });
+      expect(confirm.status).toBe(200);
+      expect((await api(sb, 'DELETE', basket.body._links.self.href)).status).toBe(204);
+
+      const ended = await submit(sb, href, confirm, {}, action);
+      expect(ended.status).toBe(303);
+      const params = redirectParams(ended);
+      expect(params.get('status')).not.toBeNull();
+      if (code !== null) expect(params.get('code')).toBe(code);
+      // The link is spent: opening it again tells the TPP the same way, it does not hang on an error.
+      expect((await getPage(sb, href)).status).toBe(303);
+      // The payments left the basket when it was deleted: its failed SCA rejects none of them.
+      const after = sb.getState();
+      expect(ids.map((id) => paymentById(after, id)?.transactionStatus)).toEqual(['RCVD', 'RCVD']);
+      expect((await createBasket(sb, ids, { 'psu-id': psuId })).status).toBe(201);
+    },
+  );
 });
 
 describe('deleting a basket with a cancelled payment', () => {
