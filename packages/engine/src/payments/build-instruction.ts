@@ -33,6 +33,30 @@ export type DebtorRef = {
 function fail(messages: TppMessage[]): never {
   throw apiErrors(messages, 400);
 }
+
+/**
+ * An account reference with both `bban` and `iban` (part 2.3) names one account. When either names an
+ * account of this bank, the other must name the same one: two accounts in one reference would leave
+ * the bank to pick one. (Two references to accounts elsewhere cannot be compared here: a foreign
+ * account's national number need not be the BBAN inside its IBAN.)
+ */
+function requireOneAccount(
+  draft: Draft<State>,
+  ref: { bban?: string | undefined; iban?: string | undefined },
+  path: string,
+): void {
+  if (ref.bban === undefined || ref.iban === undefined) return;
+  const byBban = findAccount(draft, { bban: ref.bban });
+  const byIban = findAccount(draft, { iban: ref.iban });
+  if (byBban?.id === byIban?.id) return;
+  const named = byBban ?? byIban;
+  throw apiError(
+    'FORMAT_ERROR',
+    `${path}.bban and ${path}.iban name different accounts (the bank's account ${named?.bban ?? ''} has the IBAN ${named?.iban ?? ''}); send one of them, or both for the same account`,
+    { path: `${path}.iban` },
+  );
+}
+
 export function resolveDebtor(draft: Draft<State>, ref: DebtorRef): Payment['debtorAccount'] {
   if (ref.other !== undefined) {
     const card = findCardAccount(draft, ref.other.identification);
@@ -56,6 +80,7 @@ export function resolveDebtor(draft: Draft<State>, ref: DebtorRef): Payment['deb
       );
     return { kind: 'card', id: card.id, currency: card.currency };
   }
+  requireOneAccount(draft, ref, 'debtorAccount');
   const account = findAccount(draft, ref);
   const path = ref.bban !== undefined ? 'debtorAccount.bban' : 'debtorAccount.iban';
   if (account === undefined) {
@@ -85,6 +110,8 @@ export function instructionOf(
   ctx: RequestContext,
 ): PaymentInstruction {
   let references = transfer.remittanceInformationStructuredArray;
+  // A message names the field the TPP sent: the array's item, or the deprecated single object.
+  let referencePath = (i: number) => `${prefix}remittanceInformationStructuredArray[${i}].reference`;
   if (transfer.remittanceInformationStructured !== undefined) {
     ctx.warnings.push(
       warning(
@@ -94,6 +121,7 @@ export function instructionOf(
       ),
     );
     references = [transfer.remittanceInformationStructured];
+    referencePath = () => `${prefix}remittanceInformationStructured.reference`;
   }
   const messages: TppMessage[] = [];
   references?.forEach((r, i) => {
@@ -103,13 +131,14 @@ export function instructionOf(
           'ERROR',
           'KID_INVALID',
           `the KID ${JSON.stringify(r.reference)} is not valid: it must be 2–25 digits ending in a MOD10 or MOD11 check digit`,
-          `${prefix}remittanceInformationStructuredArray[${i}].reference`,
+          referencePath(i),
         ),
       );
     }
   });
   if (messages.length > 0) fail(messages);
   const money = transfer.instructedAmount;
+  requireOneAccount(draft, transfer.creditorAccount, `${prefix}creditorAccount`);
   const creditor = findAccount(draft, transfer.creditorAccount);
   if (creditor !== undefined) {
     if (creditor.currency !== transfer.creditorAccount.currency) {

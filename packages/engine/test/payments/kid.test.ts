@@ -45,6 +45,25 @@ describe('KID references', () => {
     });
   });
 
+  it('names the deprecated structured object when its KID is invalid', async () => {
+    const sb = newSandbox();
+    const s = await state(sb);
+    const reply = await createPayment(
+      sb,
+      ndctBody(s, {
+        creditorName: 'Nordkapp Rørlegger AS',
+        creditorAccount: { bban: account(s, RORLEGGER, 'Regningskonto').bban, currency: 'NOK' },
+        remittanceInformationUnstructured: undefined,
+        remittanceInformationStructured: { reference: '12345675', referenceType: 'KID' },
+      }),
+    );
+    expect(reply.status).toBe(400);
+    expect(reply.body.tppMessages[0]).toMatchObject({
+      code: 'KID_INVALID',
+      path: 'remittanceInformationStructured.reference',
+    });
+  });
+
   it('checks references typed OCR as KIDs too', async () => {
     const sb = newSandbox();
     const reply = await createPayment(sb, kidBody(await state(sb), '99999', 'OCR'));

@@ -1,4 +1,14 @@
-import { codes, createPayment, NCBCT, ncbctBody, newSandbox, state } from '@sandbank/test-support/payments';
+import {
+  account,
+  codes,
+  createPayment,
+  KARI,
+  NCBCT,
+  ncbctBody,
+  newSandbox,
+  OLA,
+  state,
+} from '@sandbank/test-support/payments';
 import { describe, expect, it } from 'vitest';
 
 const reporting = { regulatoryReportingCode: '14', regulatoryReportingInformation: 'Kjøp av maskiner' };
@@ -24,6 +34,61 @@ describe('NCBCT field rules (part 2.3)', () => {
       creditorAgent: 'COBADEFFXXX',
     });
     expect((await createPayment(sb, body, { product: NCBCT })).status).toBe(201);
+  });
+
+  it('refuses a reference whose bban and iban name different accounts', async () => {
+    const sb = newSandbox();
+    const s = await state(sb);
+    const ola = account(s, OLA, 'Brukskonto');
+    const kari = account(s, KARI, 'Sparekonto');
+    const both = (bban: string, iban: string | undefined) => ({ bban, iban, currency: 'NOK' });
+    const creditor = await createPayment(
+      sb,
+      ncbctBody(s, {
+        instructedAmount: { amount: '250.00', currency: 'NOK' },
+        creditorAccount: both(ola.bban, kari.iban),
+        creditorAgent: 'DNBANOKK',
+        debtorAccount: both(account(s, KARI, 'Brukskonto').bban, undefined),
+      }),
+      { product: NCBCT },
+    );
+    expect(creditor.status).toBe(400);
+    expect(creditor.body.tppMessages[0]).toMatchObject({
+      code: 'FORMAT_ERROR',
+      path: 'creditorAccount.iban',
+    });
+    const debtor = await createPayment(
+      sb,
+      ncbctBody(s, {
+        instructedAmount: { amount: '250.00', currency: 'NOK' },
+        debtorAccount: both(account(s, KARI, 'Brukskonto').bban, kari.iban),
+      }),
+      { product: NCBCT },
+    );
+    expect(debtor.status).toBe(400);
+    expect(debtor.body.tppMessages[0]).toMatchObject({ code: 'FORMAT_ERROR', path: 'debtorAccount.iban' });
+    // Both, for the same account: one account, as with either.
+    const same = await createPayment(
+      sb,
+      ncbctBody(s, {
+        instructedAmount: { amount: '250.00', currency: 'NOK' },
+        creditorAccount: both(ola.bban, ola.iban),
+        creditorAgent: 'DNBANOKK',
+        debtorAccount: both(account(s, KARI, 'Brukskonto').bban, account(s, KARI, 'Brukskonto').iban),
+      }),
+      { product: NCBCT },
+    );
+    expect(same.status).toBe(201);
+    // An account elsewhere: its national number need not be the BBAN inside its IBAN.
+    const foreign = await createPayment(
+      sb,
+      ncbctBody(s, {
+        creditorAccount: { bban: '0532013000', iban: 'DE89370400440532013000', currency: 'EUR' },
+        creditorAgent: 'COBADEFFXXX',
+      }),
+      { product: NCBCT },
+    );
+    expect(foreign.status).toBe(201);
   });
 
   it('rejects an invalid creditor IBAN', async () => {
