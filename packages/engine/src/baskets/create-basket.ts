@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { apiError, apiErrors, tppMessage } from '../core/errors.js';
+import { apiErrors, tppMessage } from '../core/errors.js';
 import { json } from '../core/http.js';
 import { allocateId } from '../core/ids.js';
 import { paymentById } from '../core/records.js';
@@ -7,6 +7,7 @@ import type { Operation } from '../core/router.js';
 import type { SigningBasket } from '../core/state.js';
 import { parseWith } from '../core/validate.js';
 import { tppIdOf } from '../payments/owner.js';
+import { checkPsuHeaders } from '../payments/psu-headers.js';
 import { startAuthorisation } from '../sca/start-authorisation.js';
 import { basketLinks, basketPath, basketStatusOf } from './basket-status.js';
 
@@ -27,17 +28,9 @@ const BasketRequest = z.object({
  */
 export const createSigningBasket: Operation = (draft, input, ctx) => {
   const headers = input.headers;
-  if (headers['psu-id'] === undefined && headers['x-psu-identity'] === undefined) {
-    throw apiError(
-      'HTTP_HEADER_REQUIRED',
-      'header PSU-ID (or its alternative X-PSU-IDENTITY) is required on this operation (part 4.1)',
-      {
-        path: 'PSU-ID',
-      },
-    );
-  }
-  const { paymentIds } = parseWith(BasketRequest, input.body, 'body');
   const tppId = tppIdOf(ctx);
+  checkPsuHeaders(draft, headers, tppId);
+  const { paymentIds } = parseWith(BasketRequest, input.body, 'body');
   const messages = [];
   const seen = new Set<string>();
   for (const [i, id] of paymentIds.entries()) {

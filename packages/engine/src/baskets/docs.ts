@@ -25,7 +25,17 @@ export const basketDocs: Readonly<Record<string, RouteDocs>> = {
         code: 'REFERENCE_MIX_INVALID',
         when: 'a bulk or periodic payment is among the ids (part 3 rule 4)',
       },
-      { status: 400, code: 'RESOURCE_UNKNOWN', when: 'an id names no payment of this TPP' },
+      {
+        status: 400,
+        code: 'HTTP_HEADER_REQUIRED',
+        when: 'a part 4.1 B header is missing; PSU-Context CORPORATE without PSU-Corporate-ID (part 5.4)',
+      },
+      {
+        status: 400,
+        code: 'RESOURCE_UNKNOWN',
+        when: 'an id names no payment of this TPP and PSU; PSU-Corporate-ID is not an agreement of the PSU',
+      },
+      { status: 401, code: 'PSU_CREDENTIALS_INVALID', when: 'PSU-ID and X-PSU-IDENTITY name different PSUs' },
       { status: 409, code: 'CONFLICT', when: 'a payment no longer waits for SCA' },
     ],
     examples: {

@@ -20,19 +20,7 @@ import {
   NDCT,
   type PaymentService,
 } from './products.js';
-
-/** part 4.1: P needs PSU-ID or, as its alternative, X-PSU-IDENTITY. */
-function requirePsu(headers: Record<string, string>): void {
-  if (headers['psu-id'] === undefined && headers['x-psu-identity'] === undefined) {
-    throw apiError(
-      'HTTP_HEADER_REQUIRED',
-      'header PSU-ID (or its alternative X-PSU-IDENTITY) is required on this operation (part 4.1)',
-      {
-        path: 'PSU-ID',
-      },
-    );
-  }
-}
+import { checkPsuHeaders } from './psu-headers.js';
 
 function fingerprintOf(
   tppId: string,
@@ -87,10 +75,10 @@ function createPayment(
 ) {
   const product = input.params.product ?? '';
   assertProduct(service, product);
-  requirePsu(input.headers);
-  const built = buildPayment(draft, service, product, input.body, ctx);
   const headers = input.headers;
   const tppId = tppIdOf(ctx);
+  checkPsuHeaders(draft, headers, tppId);
+  const built = buildPayment(draft, service, product, input.body, ctx);
   const psuKey = headers['psu-id'] ?? `identity:${headers['x-psu-identity']}`;
   const fingerprint = fingerprintOf(tppId, psuKey, service, product, built);
   if (input.query.allowLogicalDuplicate?.at(-1) !== 'true') {

@@ -115,8 +115,21 @@ const CREATE_ERRORS: readonly ErrorDoc[] = [
     code: 'FORMAT_ERROR',
     when: 'a field is missing or not in its form (each message names its path)',
   },
-  { status: 400, code: 'HTTP_HEADER_REQUIRED', when: 'neither PSU-ID nor X-PSU-IDENTITY' },
-  { status: 400, code: 'RESOURCE_UNKNOWN', when: 'the debtor account is not in the sandbox' },
+  {
+    status: 400,
+    code: 'HTTP_HEADER_REQUIRED',
+    when: 'neither PSU-ID nor X-PSU-IDENTITY; PSU-Context CORPORATE without PSU-Corporate-ID (part 5.4)',
+  },
+  {
+    status: 400,
+    code: 'RESOURCE_UNKNOWN',
+    when: 'the debtor account is not in the sandbox; PSU-Corporate-ID is not an agreement of the PSU',
+  },
+  {
+    status: 401,
+    code: 'PSU_CREDENTIALS_INVALID',
+    when: 'PSU-ID and X-PSU-IDENTITY name different PSUs',
+  },
   { status: 400, code: 'KID_MISSING', when: 'the creditor account requires a KID and none is given' },
   { status: 400, code: 'KID_INVALID', when: 'the KID fails its check digit' },
   {

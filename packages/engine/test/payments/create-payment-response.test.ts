@@ -1,5 +1,6 @@
 import {
   account,
+  BAKERI,
   createPayment,
   INSTANT,
   KARI,
@@ -10,6 +11,7 @@ import {
   state,
 } from '@sandbank/test-support/payments';
 import { describe, expect, it } from 'vitest';
+import { corporateHeaders } from './corporate.js';
 
 describe('create payment response (part 2.4)', () => {
   it('answers 201 with paymentId, RCVD, fees and links to self, status and scaRedirect', async () => {
@@ -59,18 +61,24 @@ describe('create payment response (part 2.4)', () => {
     expect(reply.body._links.self.verbs).toEqual(['GET']);
   });
 
-  it('demands SCA for the same transfer in the corporate context or named by PSU-ID only', async () => {
+  it('demands SCA for a transfer between own accounts in the corporate context or named by PSU-ID only', async () => {
     const sb = newSandbox();
     const s = await state(sb);
     const body = ndctBody(s, {
       creditorAccount: { bban: account(s, KARI, 'Sparekonto').bban, currency: 'NOK' },
     });
-    const corporate = await createPayment(sb, body, {
-      headers: { 'x-psu-identity': KARI, 'psu-context': 'CORPORATE' },
-    });
-    expect(corporate.body._links.scaRedirect).toBeDefined();
-    const byPsuId = await createPayment(sb, body, { query: '?allowLogicalDuplicate=true' });
+    const byPsuId = await createPayment(sb, body);
     expect(byPsuId.body._links.scaRedirect).toBeDefined();
+    const between = ndctBody(s, {
+      debtorAccount: { bban: account(s, BAKERI, 'Driftskonto').bban, currency: 'NOK' },
+      creditorAccount: { bban: account(s, BAKERI, 'Skattetrekkskonto').bban, currency: 'NOK' },
+    });
+    const corporate = await createPayment(sb, between, {
+      headers: { 'psu-id': undefined, 'x-psu-identity': BAKERI, ...corporateHeaders(s, BAKERI) },
+    });
+    expect(corporate.status).toBe(201);
+    expect(corporate.body.transactionStatus).toBe('RCVD');
+    expect(corporate.body._links.scaRedirect).toBeDefined();
   });
 
   it('demands SCA for a transfer to another customer', async () => {

@@ -21,6 +21,7 @@ import { addAmounts, compareAmounts, negateAmount } from '../../src/core/money.j
 import type { State } from '../../src/core/state.js';
 import { TRANSITIONS } from '../../src/payments/transitions.js';
 import { makeBban } from '../../src/sandbox-api/norwegian.js';
+import { corporateHeaders } from './corporate.js';
 
 const NOK_ACCOUNTS: [string, string][] = [
   [KARI, 'Brukskonto'],
@@ -120,7 +121,7 @@ describe('payment lifecycle properties', () => {
               {
                 product,
                 query: '?allowLogicalDuplicate=true',
-                headers: { 'psu-context': corporate ? 'CORPORATE' : 'PRIVATE' },
+                headers: corporate ? corporateHeaders(before, owner) : { 'psu-context': 'PRIVATE' },
               },
             );
             expect(reply.status).toBe(201);
@@ -163,7 +164,7 @@ describe('payment lifecycle properties', () => {
             const reply = await createPayment(sb, body, {
               service,
               query: '?allowLogicalDuplicate=true',
-              headers: { 'psu-context': corporate ? 'CORPORATE' : 'PRIVATE' },
+              headers: corporate ? corporateHeaders(before, owner) : { 'psu-context': 'PRIVATE' },
             });
             expect(reply.status).toBe(201);
             made.push({ id: reply.body.paymentId, product: NDCT, service, amount: '0', external: false });

@@ -1,5 +1,6 @@
 import {
   account,
+  BAKERI,
   codes,
   createPayment,
   KARI,
@@ -10,6 +11,7 @@ import {
   state,
 } from '@sandbank/test-support/payments';
 import { describe, expect, it } from 'vitest';
+import { corporateHeaders } from './corporate.js';
 
 const reporting = { regulatoryReportingCode: '14', regulatoryReportingInformation: 'Kjøp av maskiner' };
 
@@ -125,16 +127,13 @@ describe('NCBCT field rules (part 2.3)', () => {
     const nok = (amount: string) =>
       ncbctBody(s, {
         instructedAmount: { amount, currency: 'NOK' },
-        debtorAccount: {
-          bban: Object.values(s.accounts).find((a) => a.accountName === 'Driftskonto')?.bban,
-          currency: 'NOK',
-        },
+        debtorAccount: { bban: account(s, BAKERI, 'Driftskonto').bban, currency: 'NOK' },
       });
     expect(
       codes(
         await createPayment(sb, nok('100000.00'), {
           product: NCBCT,
-          headers: { 'psu-context': 'CORPORATE' },
+          headers: corporateHeaders(s, BAKERI),
         }),
       ),
     ).toEqual(['FORMAT_ERROR', 'FORMAT_ERROR']);

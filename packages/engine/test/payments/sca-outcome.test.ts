@@ -16,6 +16,7 @@ import { TEST_TPP } from '@sandbank/test-support/signing';
 import { describe, expect, it } from 'vitest';
 import { paymentScaOutcome } from '../../src/payments/sca-outcome.js';
 import { corporateIdFor } from '../../src/sca/psu.js';
+import { corporateHeaders } from './corporate.js';
 
 describe('payment SCA outcome (briefs/sca-interface.md)', () => {
   it('refuses approval by a PSU who may not pay from the debtor account (PAYMENT_FAILED), leaving it RCVD', async () => {
@@ -33,14 +34,15 @@ describe('payment SCA outcome (briefs/sca-interface.md)', () => {
     const body = ndctBody(s, {
       debtorAccount: { bban: account(s, BAKERI, 'Driftskonto').bban, currency: 'NOK' },
     });
-    const created = await createPayment(sb, body, { headers: { 'psu-context': 'CORPORATE' } });
-    const wrong = await approve(sb, created.body.paymentId, RORLEGGER, { context: 'CORPORATE' });
-    expect(wrong.body.tppMessages[0].code).toBe('PAYMENT_FAILED');
-    const agreement = Object.values(s.agreements).find((a) => a.owner === BAKERI);
-    const right = await approve(sb, created.body.paymentId, BAKERI, {
+    const created = await createPayment(sb, body, { headers: corporateHeaders(s, BAKERI) });
+    expect(created.status).toBe(201);
+    // Another company's PSU, in its own agreement: not an account it may pay from.
+    const wrong = await approve(sb, created.body.paymentId, RORLEGGER, {
       context: 'CORPORATE',
-      corporateId: corporateIdFor(s, agreement?.agreementId ?? '', TEST_TPP),
+      corporateId: corporateHeaders(s, RORLEGGER)['psu-corporate-id'],
     });
+    expect(wrong.body.tppMessages[0].code).toBe('PAYMENT_FAILED');
+    const right = await approve(sb, created.body.paymentId, BAKERI);
     expect(right.body.transactionStatus).toBe('ACCP');
   });
 
