@@ -1,6 +1,6 @@
 import { apiError } from '../core/errors.js';
 import type { Operation } from '../core/router.js';
-import { authorisationStarted, startAuthorisation } from '../sca/start-authorisation.js';
+import { authorisationStarted, restartHeaders, startAuthorisation } from '../sca/start-authorisation.js';
 import { basketStatusOf, ownBasket } from './basket-status.js';
 
 /** POST /v1/signing-baskets/{basketId}/authorisations: a new SCA for a basket awaiting one. */
@@ -16,7 +16,7 @@ export const startSigningBasketAuthorisation: Operation = (draft, input, ctx) =>
   const started = startAuthorisation(draft, ctx, {
     kind: 'basket',
     resourceIds: [basket.basketId],
-    headers: input.headers,
+    headers: restartHeaders(basket, input.headers),
   });
   basket.authorisationIds.push(started.authorisationId);
   return authorisationStarted(started);

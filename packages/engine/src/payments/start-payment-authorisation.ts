@@ -1,6 +1,6 @@
 import { apiError } from '../core/errors.js';
 import type { Operation } from '../core/router.js';
-import { authorisationStarted, startAuthorisation } from '../sca/start-authorisation.js';
+import { authorisationStarted, restartHeaders, startAuthorisation } from '../sca/start-authorisation.js';
 import { ownPayment } from './present.js';
 import type { PaymentService } from './products.js';
 
@@ -17,7 +17,7 @@ function start(service: PaymentService): Operation {
     const started = startAuthorisation(draft, ctx, {
       kind: 'payment',
       resourceIds: [payment.paymentId],
-      headers: input.headers,
+      headers: restartHeaders(payment, input.headers),
     });
     payment.authorisationIds.push(started.authorisationId);
     return authorisationStarted(started);

@@ -82,6 +82,39 @@ export function startAuthorisation(
   };
 }
 
+/** What the TPP sent when it created a payment or basket, kept with it. */
+interface StartedWith {
+  psuId: string | null;
+  psuIdentity: string | null;
+  sessionId: string | null;
+  redirectUri: string | null;
+  psuContext?: string | null;
+  corporateId?: string | null;
+}
+
+/**
+ * The headers a new SCA for a payment or basket starts with (POST …/authorisations): what the request
+ * sends, and for what it leaves out what the TPP sent at creation. The same PSU, session and
+ * callback, so the success redirect carries the `tpp-session-id` of part 5.3 and the sign-in is held
+ * to the PSU named then.
+ */
+export function restartHeaders(
+  resource: StartedWith,
+  headers: Record<string, string>,
+): Record<string, string> {
+  const kept: Record<string, string> = {};
+  const keep = (name: string, value: string | null | undefined) => {
+    if (value !== null && value !== undefined) kept[name] = value;
+  };
+  keep('psu-id', resource.psuId);
+  keep('x-psu-identity', resource.psuIdentity);
+  keep('tpp-session-id', resource.sessionId);
+  keep('tpp-redirect-uri', resource.redirectUri);
+  keep('psu-context', resource.psuContext);
+  keep('psu-corporate-id', resource.corporateId);
+  return { ...kept, ...headers };
+}
+
 /** The 201 of a started authorisation, the same for a payment and a basket (docs/platform-facts.md §1). */
 export function authorisationStarted(started: {
   authorisationId: string;
