@@ -9,7 +9,6 @@ const MINOR_UNITS: Readonly<Record<string, number>> = {
   BIF: 0,
   BYR: 0,
   CLP: 0,
-  CVE: 0,
   DJF: 0,
   GNF: 0,
   IQD: 3,
@@ -117,9 +116,17 @@ export function compareAmounts(a: string, b: string, currency: string): number {
 /**
  * A JSON number (as sent by clients that do not send strings) turned into its exact decimal text.
  * `String(n)` gives the shortest round-tripping form, so 100.1 stays "100.1" rather than 100.09999….
+ * Its exponent form (below 1e-6, from 1e21) is written out digit for digit, never rounded: 1e-7 is
+ * "0.0000001", which the caller then refuses as too many fraction digits, not the zero it rounds to.
  */
 export function numberToDecimal(value: number): string {
   const text = String(value);
-  if (!/e/i.test(text)) return text;
-  return value.toFixed(5).replace(/\.?0+$/, '');
+  const exponent = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/i.exec(text);
+  if (exponent === null) return text;
+  const [, sign = '', lead = '', fraction = '', power = '0'] = exponent;
+  const digits = lead + fraction;
+  const point = 1 + Number(power); // where the decimal point falls in `digits`
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
 }

@@ -1,13 +1,38 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addAmounts, canonicalAmount, fromMinor, minorUnits, toMinor } from '../../src/core/money.js';
+import {
+  addAmounts,
+  canonicalAmount,
+  fromMinor,
+  minorUnits,
+  numberToDecimal,
+  toMinor,
+} from '../../src/core/money.js';
 import { amountOut } from '../../src/core/serialize.js';
 
 describe('exact money', () => {
   it('knows ISO 4217 minor units', () => {
     expect([minorUnits('NOK'), minorUnits('JPY'), minorUnits('KWD')]).toEqual([2, 0, 3]);
-    // The Belarusian rouble of the contract's list (BYR, withdrawn in 2016) had no minor unit.
-    expect(minorUnits('BYR')).toBe(0);
+    // The Belarusian rouble of the contract's list (BYR, withdrawn in 2016) had no minor unit;
+    // the Cape Verde escudo has two.
+    expect([minorUnits('BYR'), minorUnits('CVE')]).toEqual([0, 2]);
+  });
+
+  it('writes a JSON number out exactly, exponent forms included, never rounding it', () => {
+    expect([0.1, 100.5, 1e-7, 1.25e-7, -3e-7, 1e21, 1.5e21].map(numberToDecimal)).toEqual([
+      '0.1',
+      '100.5',
+      '0.0000001',
+      '0.000000125',
+      '-0.0000003',
+      '1000000000000000000000',
+      '1500000000000000000000',
+    ]);
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (value) => {
+        expect(Number(numberToDecimal(value))).toBe(value === 0 ? 0 : value);
+      }),
+    );
   });
 
   it('adds without floating-point error', () => {

@@ -55,3 +55,19 @@ test('answers card credit limits, balances and card transactions as numbers with
     originalAmount: { amount: -21.35, currency: 'EUR' },
   });
 });
+
+test('refuses a JSON-number amount too small for the currency instead of storing it as zero', async () => {
+  const sandbox = newSandbox();
+  for (const amount of [0.0000001, 0.001]) {
+    const reply = await api(sandbox, 'POST', '/v1/sandbox/accounts', {
+      body: accountBody(KARI, undefined, {
+        balances: [{ balanceType: 'closingBooked', balanceAmount: { amount, currency: 'NOK' } }],
+      }),
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.body.tppMessages[0]).toMatchObject({
+      code: 'FORMAT_ERROR',
+      path: 'balances[0].balanceAmount.amount',
+    });
+  }
+});
