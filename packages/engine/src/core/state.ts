@@ -118,6 +118,11 @@ export const CardTransaction = z.object({
   originalAmount: Money,
   merchantCategoryCode: z.string(),
   merchantName: z.optional(z.string()),
+  /**
+   * `payment`: booked by a payment from the card account. The account-information listing shows it;
+   * the mock-data listing does not (part 4.2 item 10: only transactions created through its POST).
+   */
+  source: z.optional(z.literal('payment')),
 });
 export type CardTransaction = z.infer<typeof CardTransaction>;
 

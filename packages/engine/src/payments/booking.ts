@@ -1,6 +1,6 @@
 import type { Draft } from 'immer';
 import { isoDate } from '../core/dates.js';
-import { allocateId } from '../core/ids.js';
+import { allocateShortId } from '../core/ids.js';
 import { ledgerEntry, ledgerInsert, ledgerRemove } from '../core/ledger.js';
 import { addAmounts, compareAmounts, negateAmount } from '../core/money.js';
 import { readable } from '../core/readable.js';
@@ -110,7 +110,8 @@ function postToCard(
     if (balance.balanceType !== 'interimBooked')
       balance.amount = addAmounts(card.currency, balance.amount, amount);
   }
-  const id = allocateId(draft);
+  // Max35Text, as every card transaction id (Berlin Group 1.3.6 `cardTransactionId`).
+  const id = allocateShortId(draft);
   const money = { amount, currency: card.currency };
   const list = draft.cardTransactions[cardId] ?? [];
   list.unshift({
@@ -124,6 +125,7 @@ function postToCard(
     originalAmount: { ...money },
     merchantCategoryCode: '4829',
     merchantName: details.creditorName ?? details.text,
+    source: 'payment',
   });
   draft.cardTransactions[cardId] = list;
   return id;

@@ -17,7 +17,9 @@ export const CardTransactionsQuery = z.extend(ListingQuery, {
 });
 
 /**
- * GET /v1/sandbox/card-accounts/{mockCardAccountId}/transactions (part 2.9, part 4.2 item 10). The
+ * GET /v1/sandbox/card-accounts/{mockCardAccountId}/transactions (part 2.9, part 4.2 item 10): the
+ * transactions its POST created, not those a payment from the card booked (both are in
+ * `/v1/card-accounts/{id}/transactions`). The
  * date window (on bookingDate) and the page (offset, limit; newest first) apply to booked and pending
  * alike: the sandbox card service is not affected by the listing's known issue (part 1). part 2.9
  * types `pending` as `string[]`: each string is a pending transaction's `cardTransactionId`, the id
@@ -27,8 +29,12 @@ export const listCardTransactions: Operation = (draft, input, ctx) => {
   const card = cardAccountInPath(draft, input.params.mockCardAccountId ?? '');
   const { bookingStatus, pendingAs } = queryOf(input, CardTransactionsQuery);
   const page = readPage(input);
+  // part 4.2 item 10: only what the mock-data POST created; a payment's booking is the bank's own.
   const matching = (draft.cardTransactions[card.id] ?? []).filter(
-    (tx) => (bookingStatus === 'both' || tx.status === bookingStatus) && inWindow(page, tx.bookingDate),
+    (tx) =>
+      tx.source === undefined &&
+      (bookingStatus === 'both' || tx.status === bookingStatus) &&
+      inWindow(page, tx.bookingDate),
   );
   const items = matching.slice(page.offset, page.offset + page.limit);
   return json(200, {

@@ -1,4 +1,5 @@
 import { paymentById } from '@sandbank/engine';
+import { consent } from '@sandbank/test-support/ais';
 import {
   account,
   advance,
@@ -292,6 +293,21 @@ describe('batch processing on the bank clock', () => {
     const booked = (c: typeof card) =>
       Number(c.balances.find((b) => b.balanceType === 'closingBooked')?.amount);
     expect(booked(after)).toBeCloseTo(booked(card) - 100, 2);
+    // The booking is a card transaction with a Max35Text id, in the card's history (AIS) but not in
+    // the mock-data listing, which holds only what its POST created (part 4.2 item 10).
+    const [made] = (await state(sb)).cardTransactions[card.id] ?? [];
+    expect(made?.cardTransactionId).toHaveLength(35);
+    const psu = await consent(sb, { nationalId: KARI, context: 'PRIVATE', accounts: 'all' });
+    const history = await api(sb, 'GET', `/v1/card-accounts/${card.id}/transactions?bookingStatus=booked`, {
+      headers: psu.headers,
+    });
+    expect(history.status).toBe(200);
+    expect(
+      history.body.cardTransactions.booked.map((t: { cardTransactionId: string }) => t.cardTransactionId),
+    ).toContain(made?.cardTransactionId);
+    const mock = await api(sb, 'GET', `/v1/sandbox/card-accounts/${card.id}/transactions?bookingStatus=both`);
+    expect(mock.status).toBe(200);
+    expect(mock.body.cardTransactions).toEqual({ booked: [], pending: [] });
   });
 
   it('does not book the same payment twice when the clock is set back and forward again', async () => {
