@@ -64,10 +64,10 @@ export const basketDocs: Readonly<Record<string, RouteDocs>> = {
   'POST /signing-baskets/:basketId/authorisations': {
     summary: 'Start a new SCA for a signing basket',
     description: [
-      'A new `scaRedirect` for a basket waiting for SCA (part 5.2 rule 1). TPP-Redirect-URI is required.',
+      'A new `scaRedirect` for a basket whose payments, all (RCVD) or some (PATC: others were signed on their own), wait for SCA (part 5.2 rule 1); it signs those that wait. TPP-Redirect-URI is required.',
       PIS,
     ].join('\n\n'),
-    errors: [UNKNOWN, { status: 409, code: 'CONFLICT', when: 'the basket no longer waits for SCA' }],
+    errors: [UNKNOWN, { status: 409, code: 'CONFLICT', when: 'no payment in the basket waits for SCA' }],
     examples: {
       unknown: {
         summary: 'No such basket',

@@ -2,6 +2,7 @@ import { getPage, redirectParams, submit } from '@sandbank/test-support/ais';
 import { approveBasket, createBasket, kariPayments } from '@sandbank/test-support/baskets';
 import {
   api,
+  approve,
   createPayment,
   KARI,
   ndctBody,
@@ -41,6 +42,23 @@ describe('signing basket delete and authorisations', () => {
     expect(started.status).toBe(201);
     expect(started.body).toMatchObject({ scaStatus: 'started' });
     await approveBasket(sb, basket.body.basketId, KARI);
+    expect((await api(sb, 'POST', path, { headers: paymentHeaders() })).status).toBe(409);
+  });
+
+  it('starts a new authorisation for a PATC basket, which signs the payments still waiting', async () => {
+    const sb = newSandbox();
+    const ids = await kariPayments(sb, 2);
+    const basket = await createBasket(sb, ids);
+    // One payment signed on its own: the basket is partly authorised.
+    expect((await approve(sb, ids[0] as string)).body.transactionStatus).toBe('ACCP');
+    expect((await api(sb, 'GET', `${basket.body._links.self.href}/status`)).body.transactionStatus).toBe(
+      'PATC',
+    );
+    const path = `${basket.body._links.self.href}/authorisations`;
+    const started = await api(sb, 'POST', path, { headers: paymentHeaders() });
+    expect(started.status).toBe(201);
+    await approveBasket(sb, basket.body.basketId, KARI);
+    expect(ids.map((id) => paymentById(sb.getState(), id)?.transactionStatus)).toEqual(['ACCP', 'ACCP']);
     expect((await api(sb, 'POST', path, { headers: paymentHeaders() })).status).toBe(409);
   });
 
