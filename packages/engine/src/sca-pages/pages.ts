@@ -44,14 +44,22 @@ function requester(authorisation: Authorisation): string {
   return `<p>${escapeHtml(who)} asks to ${escapeHtml(PURPOSE[authorisation.kind])}.</p>`;
 }
 
-/** Where a page's form posts, and the token it carries: the page's own path (with the mount, `publicUrl`). */
+/**
+ * Where a page's form posts and what it carries: the page's own path (with the mount, `publicUrl`),
+ * the browser's token, and the step the page was shown for.
+ */
 interface FormTarget {
   mount: string;
   csrf: string;
+  step: Step;
 }
 
+/** The hidden field naming the step a form was shown for (a stale form posted again is told apart). */
+export const STEP_FIELD = 'step';
+
 function form(authorisationId: string, target: FormTarget, inner: string): string {
-  return `<form method="post" action="${escapeHtml(scaPagePath(authorisationId, target.mount))}">\n${csrfField(target.csrf)}\n${inner}\n</form>`;
+  const step = `<input type="hidden" name="${STEP_FIELD}" value="${target.step}">`;
+  return `<form method="post" action="${escapeHtml(scaPagePath(authorisationId, target.mount))}">\n${csrfField(target.csrf)}\n${step}\n${inner}\n</form>`;
 }
 
 function identifyPage(
@@ -191,8 +199,9 @@ export function renderStep(
   browser: Browser,
   problem: string | null = null,
 ): string {
-  const target: FormTarget = { mount: ctx.mount ?? '', csrf: browser.session.csrf };
-  switch (stepFor(authorisation, browser.id)) {
+  const step = stepFor(authorisation, browser.id);
+  const target: FormTarget = { mount: ctx.mount ?? '', csrf: browser.session.csrf, step };
+  switch (step) {
     case 'identify':
       // X-PSU-IDENTITY pre-fills the sign-in, but never for another browser once the PSU has signed in.
       return identifyPage(authorisation, target, problem, authorisation.browser === null);

@@ -9,7 +9,7 @@ import { staleFormPage } from '../sca/html.js';
 import { agreementsOf, isKnownPsu, psuIdFor } from '../sca/psu.js';
 import { scaPagePath } from '../sca/start-authorisation.js';
 import { approveAuthorisation, failAuthorisation } from './finish-authorisation.js';
-import { stepFor, stepPage } from './pages.js';
+import { STEP_FIELD, stepFor, stepPage } from './pages.js';
 import { claimPreidentified, guardAuthorisation } from './show-authorisation-page.js';
 
 type Fields = Record<string, string[]>;
@@ -125,7 +125,17 @@ export const submitAuthorisationPage: Operation = (draft, input, ctx) => {
   if (action !== 'approve') {
     return pageOf(step, 400, 'Press one of the buttons (action=approve or action=cancel).');
   }
-  switch (stepFor(authorisation, browser.id)) {
+  const current = stepFor(authorisation, browser.id);
+  // A form shown for another step (sent twice, or again from the browser's history) changes nothing:
+  // a sign-in posted again must not count as the confirmation, nor its missing boxes as unticked.
+  if (field(fields, STEP_FIELD) !== current) {
+    return pageOf(
+      step,
+      409,
+      'That form was for another step of this authorisation and was not applied. Continue on this page.',
+    );
+  }
+  switch (current) {
     case 'identify':
       return identify(step);
     case 'context':
