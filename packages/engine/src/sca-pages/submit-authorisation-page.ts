@@ -128,7 +128,9 @@ export const submitAuthorisationPage: Operation = (draft, input, ctx) => {
   const current = stepFor(authorisation, browser.id);
   // A form shown for another step (sent twice, or again from the browser's history) changes nothing:
   // a sign-in posted again must not count as the confirmation, nor its missing boxes as unticked.
-  if (field(fields, STEP_FIELD) !== current) {
+  // A client that writes its own post without the field is taken at the current step, as before.
+  const posted = field(fields, STEP_FIELD);
+  if (posted !== null && posted !== current) {
     return pageOf(
       step,
       409,
