@@ -348,13 +348,28 @@ export const PageSession = z.object({
 });
 export type PageSession = z.infer<typeof PageSession>;
 
+/**
+ * How far the bank clock may be from its source, either way: a century holds any date a test needs,
+ * and keeps every bank time a valid date and the batch runs a moved clock catches up with bounded.
+ */
+export const MAX_CLOCK_OFFSET_MS = 100 * 366 * 24 * 60 * 60_000;
+
 /** The bank itself: every slice but the named snapshots. */
 export const BankState = z.object({
   version: z.literal(STATE_VERSION),
   meta: z.object({ seed: z.string(), counter: int().check(z.gte(0)) }),
   clock: z.object({
     /** Bank time = clock source + offset (set and advanced through the control plane). */
-    offsetMs: int(),
+    offsetMs: int().check(
+      z.gte(
+        -MAX_CLOCK_OFFSET_MS,
+        'must be within 100 years of the clock source (docs/decisions/bank-clock.md)',
+      ),
+      z.lte(
+        MAX_CLOCK_OFFSET_MS,
+        'must be within 100 years of the clock source (docs/decisions/bank-clock.md)',
+      ),
+    ),
   }),
   customers: z.record(z.string(), Customer),
   accounts: z.record(z.string(), Account),

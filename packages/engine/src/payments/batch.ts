@@ -4,7 +4,14 @@ import { paymentById, paymentList } from '../core/records.js';
 import type { Payment, State } from '../core/state.js';
 import { isHeld } from '../faults/outcomes.js';
 import { release } from './booking.js';
-import { addDays, nextRunAfter, type Slot, shiftToBankingDay, slotsBetween } from './calendar.js';
+import {
+  addDays,
+  lastRunAtOrBefore,
+  nextRunAfter,
+  type Slot,
+  shiftToBankingDay,
+  slotsBetween,
+} from './calendar.js';
 import { executeInstruction } from './execute.js';
 import { scheduledDates } from './periodic.js';
 import { FINAL_STATUSES, transition } from './transitions.js';
@@ -119,9 +126,14 @@ export function runDueBatches(
   toMs: number,
   _ctx?: RequestContext,
 ): number | null {
+  // Called when a run fell due. Without work the runs are not listed one by one: a clock moved years
+  // ahead would build a slot for every run in between only to find nothing to do.
+  if (!hasWork(draft)) {
+    const last = lastRunAtOrBefore(toMs);
+    return last > fromMs ? last : null;
+  }
   const slots = slotsBetween(fromMs, toMs);
-  // Looking for work costs a pass over the payments: only when a run fell due.
-  if (slots.length > 0 && hasWork(draft)) for (const slot of slots) runSlot(draft, slot);
+  for (const slot of slots) runSlot(draft, slot);
   return slots[slots.length - 1]?.at ?? null;
 }
 

@@ -61,6 +61,19 @@ export function nextRunAfter(ms: number): number {
   }
 }
 
+/** The time of the last processing run at or before `ms`: a weekend and a day back at most. */
+export function lastRunAtOrBefore(ms: number): number {
+  for (let day = Math.floor(ms / DAY_MS) * DAY_MS; ; day -= DAY_MS) {
+    if (!isBankingDay(isoDate(day))) continue;
+    let last = Number.NEGATIVE_INFINITY;
+    for (const m of [PERIODIC_RUN_MINUTES, ...BATCH_MINUTES]) {
+      const at = day + m * 60_000;
+      if (at <= ms && at > last) last = at;
+    }
+    if (last !== Number.NEGATIVE_INFINITY) return last;
+  }
+}
+
 /** The first batch run after `ms` (for "run the next batch now"). */
 export function nextBatchAfter(ms: number): Slot {
   for (let span = DAY_MS; ; span += DAY_MS) {
