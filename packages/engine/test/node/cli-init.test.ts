@@ -18,7 +18,7 @@ describe('sandbank init', () => {
     expect(result.stderr).toContain('init <publicDir>');
   });
 
-  it('prints its usage for an unknown command', () => {
+  it('names an unknown command and prints its usage on stderr', () => {
     const result = spawnSync(
       'pnpm',
       ['exec', 'tsx', '--conditions=@sandbank/source', 'packages/engine/src/node/cli.ts', 'nonsense'],
@@ -28,7 +28,8 @@ describe('sandbank init', () => {
       },
     );
     expect(result.status).toBe(2);
-    expect(result.stdout).toContain('sandbank init <publicDir>');
+    expect(result.stderr).toContain('unknown command "nonsense"');
+    expect(result.stderr).toContain('sandbank init <publicDir>');
   });
 });
 
