@@ -59,7 +59,16 @@ export const importState: Operation = (draft, input) => {
   freezeDeep(imported);
   // A file exported before snapshots existed (or saved without them) leaves the bank's snapshots as they are.
   const keepSnapshots = typeof input.body === 'object' && input.body !== null && !('snapshots' in input.body);
-  Object.assign(draft, keepSnapshots ? { ...imported, snapshots: draft.snapshots } : imported);
+  // The pages' token counter only rises, as on a reset or a restore (control/restore-bank.ts): an
+  // older file must not hand a new browser the cookie or CSRF token a browser already holds.
+  const pages = Object.freeze({
+    ...imported.pages,
+    counter: Math.max(draft.pages.counter, imported.pages.counter),
+  });
+  Object.assign(
+    draft,
+    keepSnapshots ? { ...imported, pages, snapshots: draft.snapshots } : { ...imported, pages },
+  );
   return empty(204);
 };
 

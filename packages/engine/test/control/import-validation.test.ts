@@ -1,3 +1,4 @@
+import { anotherBrowser, getPage, startConsent } from '@sandbank/test-support/ais';
 import { api, newSandbox } from '@sandbank/test-support/payments';
 import { describe, expect, it } from 'vitest';
 
@@ -183,5 +184,24 @@ describe('importing ledgers (PUT /_sandbank/state)', () => {
     expect(Object.isFrozen(ledger)).toBe(true);
     expect(Object.isFrozen(ledger[0])).toBe(true);
     expect(Object.isFrozen(ledger[0]?.[0])).toBe(true);
+  });
+});
+
+describe('importing an older state', () => {
+  it('never hands a new browser the page cookie a browser already holds (the token counter only rises)', async () => {
+    const sandbox = newSandbox();
+    const older = await exported(sandbox);
+    const href = await startConsent(sandbox);
+    const first = anotherBrowser();
+    await getPage(sandbox, href, first);
+    const put = await api(sandbox, 'PUT', '/_sandbank/state', { body: older });
+    expect(put.status).toBe(204);
+    const consentPage = await startConsent(sandbox);
+    const second = anotherBrowser();
+    await getPage(sandbox, consentPage, second);
+    const cookies = async (browser: ReturnType<typeof anotherBrowser>) =>
+      (await browser.jar.getCookies(consentPage)).map((c) => c.value);
+    expect(await cookies(second)).toHaveLength(1);
+    expect(await cookies(second)).not.toEqual(await cookies(first));
   });
 });
