@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { Ledger } from '../core/ledger.js';
-import { Snapshot, State, Transaction } from '../core/state.js';
+import { Snapshot, SnapshotName, State, Transaction } from '../core/state.js';
 import { strictCopy } from '../core/strict-schema.js';
 
 /**
@@ -37,7 +37,7 @@ export const StateForImport =
         transactions,
         snapshots: z._default(
           z.record(
-            z.string(),
+            SnapshotName,
             z.extend(Snapshot, { state: z.extend(Snapshot.shape.state, { transactions }) }),
           ),
           {},

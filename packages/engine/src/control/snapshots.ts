@@ -6,19 +6,9 @@ import { empty, json } from '../core/http.js';
 import { ownEntry } from '../core/ids.js';
 import { paymentCount } from '../core/records.js';
 import type { Operation } from '../core/router.js';
-import type { BankState, Snapshot, State } from '../core/state.js';
+import { type BankState, type Snapshot, SnapshotName, type State } from '../core/state.js';
 import { parseWith } from '../core/validate.js';
 import { restoreBank } from './restore-bank.js';
-
-/** Letters, digits, spaces and a little punctuation; never a name an object's prototype answers to. */
-export const SnapshotName = z
-  .string()
-  .check(
-    z.regex(
-      /^[\p{L}\p{N}][\p{L}\p{N} _.,:@()+-]{0,79}$/u,
-      'must be 1 to 80 letters, digits, spaces or _.,:@()+- and start with a letter or digit',
-    ),
-  );
 
 export const SnapshotSave = z.strictObject({ name: SnapshotName });
 

@@ -414,6 +414,19 @@ export type BankState = Omit<ExportedBankState, 'payments' | 'authorisations'> &
   payments: KeyedChunks<Payment>;
   authorisations: KeyedChunks<Authorisation>;
 };
+/**
+ * A snapshot's name: letters, digits, spaces and a little punctuation, and never a name an object's
+ * prototype answers to (`constructor`, `toString`: the router refuses such a path value, so a
+ * snapshot of that name could be saved but never read, restored or deleted).
+ */
+export const SnapshotName = z.string().check(
+  z.regex(
+    /^[\p{L}\p{N}][\p{L}\p{N} _.,:@()+-]{0,79}$/u,
+    'must be 1 to 80 letters, digits, spaces or _.,:@()+- and start with a letter or digit',
+  ),
+  z.refine((name) => !(name in Object.prototype), 'is a name every object answers to; choose another'),
+);
+
 /** A named snapshot of the bank (docs/decisions/time-travel.md): kept in the state, so it is durable. */
 export const Snapshot = z.object({ savedAt: int(), state: BankState });
 export type ExportedSnapshot = z.infer<typeof Snapshot>;
@@ -422,7 +435,7 @@ export interface Snapshot {
   state: BankState;
 }
 /** The schema of the export (and of an import): every slice flat, as the format has always listed it. */
-export const State = z.extend(BankState, { snapshots: z._default(z.record(z.string(), Snapshot), {}) });
+export const State = z.extend(BankState, { snapshots: z._default(z.record(SnapshotName, Snapshot), {}) });
 export type ExportedState = z.infer<typeof State>;
 export type State = BankState & { snapshots: Record<string, Snapshot> };
 

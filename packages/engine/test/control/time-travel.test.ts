@@ -245,12 +245,29 @@ describe('named snapshots', () => {
 
   it('rejects a name that is empty, too long or could reach a prototype', async () => {
     const sandbox = newSandbox();
-    for (const name of ['', '__proto__', 'x'.repeat(81), 'a/b']) {
+    for (const name of ['', '__proto__', 'constructor', 'toString', 'x'.repeat(81), 'a/b']) {
       const answer = await api(sandbox, 'POST', '/_sandbank/snapshots', { body: { name } });
       expect(answer.status, name).toBe(400);
       expect(answer.body.tppMessages[0]).toMatchObject({ code: 'FORMAT_ERROR', path: 'name' });
     }
     expect(sandbox.getState().snapshots).toEqual({});
+  });
+
+  it('refuses an imported snapshot whose name no path could reach, the bank unchanged', async () => {
+    const sandbox = newSandbox();
+    await api(sandbox, 'POST', '/_sandbank/snapshots', { body: { name: 'kept' } });
+    const exported = (await api(sandbox, 'GET', '/_sandbank/state')).body as {
+      snapshots: Record<string, unknown>;
+    };
+    const before = JSON.stringify(sandbox.getState());
+    for (const name of ['a/b', '', 'x'.repeat(300)]) {
+      const body = { ...exported, snapshots: { ...exported.snapshots, [name]: exported.snapshots.kept } };
+      const answer = await api(sandbox, 'PUT', '/_sandbank/state', { body });
+      expect(answer.status, name).toBe(400);
+      expect(answer.body.tppMessages[0].code).toBe('FORMAT_ERROR');
+      expect(answer.body.tppMessages[0].path).toMatch(/^snapshots/);
+    }
+    expect(JSON.stringify(sandbox.getState())).toBe(before);
   });
 
   it('answers 404 for restoring an unknown snapshot, the bank unchanged', async () => {
