@@ -22,10 +22,20 @@ const ApproveBody = z.strictObject({
   corporateId: z.optional(z.string().check(z.minLength(1))),
 });
 
-function pendingAuthorisation(draft: Draft<State>, ids: readonly string[]) {
+/**
+ * The newest authorisation still waiting; as on the pages (sca-pages/show-authorisation-page.ts), one
+ * past its 15 minutes is expired: 400 SCA_EXPIRED, nothing changed.
+ */
+function pendingAuthorisation(draft: Draft<State>, ids: readonly string[], now: number) {
   for (const id of [...ids].reverse()) {
     const authorisation = authorisationById(draft, id);
     if (authorisation && (authorisation.status === 'started' || authorisation.status === 'psuIdentified')) {
+      if (now >= authorisation.expiresAt) {
+        throw apiError(
+          'SCA_EXPIRED',
+          `the authorisation expired at ${new Date(authorisation.expiresAt).toISOString()} (bank time; a link lasts 15 minutes): start a new one with POST …/authorisations`,
+        );
+      }
       return authorisation;
     }
   }
@@ -63,7 +73,7 @@ function payment(draft: Draft<State>, id: string) {
 export const approvePayment: Operation = (draft, input, ctx) => {
   const body = parseWith(ApproveBody, input.body, 'body');
   const target = payment(draft, input.params.paymentId ?? '');
-  const authorisation = pendingAuthorisation(draft, target.authorisationIds);
+  const authorisation = pendingAuthorisation(draft, target.authorisationIds, ctx.now);
   paymentScaOutcome.approve(draft, authorisation, psuOf(draft, body, target), ctx);
   authorisation.status = 'finalised';
   return json(200, { paymentId: target.paymentId, transactionStatus: target.transactionStatus });
@@ -72,7 +82,7 @@ export const approvePayment: Operation = (draft, input, ctx) => {
 /** POST /_sandbank/payments/{paymentId}/cancel-authorisation: the PSU aborts the SCA. */
 export const cancelPaymentAuthorisation: Operation = (draft, input, ctx) => {
   const target = payment(draft, input.params.paymentId ?? '');
-  const authorisation = pendingAuthorisation(draft, target.authorisationIds);
+  const authorisation = pendingAuthorisation(draft, target.authorisationIds, ctx.now);
   paymentScaOutcome.cancel(draft, authorisation, ctx);
   authorisation.status = 'failed';
   return json(200, { paymentId: target.paymentId, transactionStatus: target.transactionStatus });
@@ -87,7 +97,7 @@ export const approveSigningBasket: Operation = (draft, input, ctx) => {
     throw apiError('RESOURCE_UNKNOWN', `no signing basket with id ${JSON.stringify(id.slice(0, 80))}`, {
       path: 'basketId',
     });
-  const authorisation = pendingAuthorisation(draft, basket.authorisationIds);
+  const authorisation = pendingAuthorisation(draft, basket.authorisationIds, ctx.now);
   basketScaOutcome.approve(
     draft,
     authorisation,

@@ -1,6 +1,7 @@
 import { authorisationList, paymentById } from '@sandbank/engine';
 import {
   account,
+  advance,
   api,
   approve,
   BAKERI,
@@ -9,6 +10,7 @@ import {
   ndctBody,
   newSandbox,
   OLA,
+  paymentHeaders,
   RORLEGGER,
   state,
 } from '@sandbank/test-support/payments';
@@ -26,6 +28,19 @@ describe('payment SCA outcome (briefs/sca-interface.md)', () => {
     expect(reply.status).toBe(400);
     expect(reply.body.tppMessages[0].code).toBe('PAYMENT_FAILED');
     expect(paymentById(await state(sb), created.body.paymentId)?.transactionStatus).toBe('RCVD');
+  });
+
+  it('approves through the shortcut only while the authorisation lasts, as the pages do (15 minutes)', async () => {
+    const sb = newSandbox();
+    const created = await createPayment(sb, ndctBody(await state(sb)));
+    await advance(sb, 16);
+    const late = await approve(sb, created.body.paymentId);
+    expect(late.status).toBe(400);
+    expect(late.body.tppMessages[0].code).toBe('SCA_EXPIRED');
+    expect(paymentById(await state(sb), created.body.paymentId)?.transactionStatus).toBe('RCVD');
+    // A new authorisation can be approved.
+    await api(sb, 'POST', `${created.body._links.self.href}/authorisations`, { headers: paymentHeaders() });
+    expect((await approve(sb, created.body.paymentId)).body.transactionStatus).toBe('ACCP');
   });
 
   it('lets a corporate PSU pay from an account of its agreement', async () => {
