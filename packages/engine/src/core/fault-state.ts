@@ -80,7 +80,15 @@ export const MaintenanceEffect = z.strictObject({
         path: ['until'],
       }),
     ),
-    z.strictObject({ daily: z.strictObject({ from: ClockTime, until: ClockTime }) }),
+    z.strictObject({
+      daily: z.strictObject({ from: ClockTime, until: ClockTime }).check(
+        z.refine((w) => w.from !== w.until, {
+          message:
+            'from and until must differ: the window would be empty (one over midnight has from after until)',
+          path: ['until'],
+        }),
+      ),
+    }),
   ]),
   text: z.optional(z.string().check(z.minLength(1), z.maxLength(500))),
 });

@@ -194,6 +194,19 @@ describe('a maintenance window on the bank clock', () => {
     await call(sb, 'POST', '/_sandbank/clock', { body: { set: '2026-03-03T00:15:00Z' } });
     expect((await api(sb, 'GET', '/v1/sandbox/customers')).status).toBe(200);
   });
+
+  it('refuses a daily window that starts where it ends (it would never apply)', async () => {
+    const { sb } = bank();
+    const refused = await call(sb, 'POST', '/_sandbank/faults', {
+      body: { effect: { maintenance: { daily: { from: '10:00', until: '10:00' } } } },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.tppMessages[0]).toMatchObject({
+      code: 'FORMAT_ERROR',
+      path: 'effect.maintenance.daily.until',
+    });
+    expect((await call(sb, 'GET', '/_sandbank/faults')).body.rules).toEqual([]);
+  });
 });
 
 describe('a network failure', () => {
