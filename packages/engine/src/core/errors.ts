@@ -9,9 +9,9 @@
 export const ERROR_STATUSES = {
   // 503: the bank is unavailable (a maintenance window or an injected fault, docs/faults.md).
   SYSTEM_ERROR: [500, 503],
-  // 405: a known path with another method (with Allow); 413 body too large; 415 not JSON; 431 headers
-  // too large (the HTTP adapter).
-  BAD_REQUEST: [400, 405, 413, 415, 431],
+  // 405: a known path with another method (with Allow); 413 body too large; 415 not JSON; the HTTP
+  // adapter's 408 request not received in time, 417 an Expect it cannot meet, 431 headers too large.
+  BAD_REQUEST: [400, 405, 408, 413, 415, 417, 431],
   FORBIDDEN: [403],
   NOT_FOUND: [404],
   CONFLICT: [409],

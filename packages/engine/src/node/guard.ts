@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import { ApiError, apiError } from '../core/errors.js';
+import { ApiError, apiError, type StatusOf } from '../core/errors.js';
 import { parseMount, pathBelow } from '../core/mount.js';
 import { type ControlAccess, controlRefusal, isControlPath } from '../gateway/control-owner.js';
 import { toErrorResponse, toErrorWebResponse } from '../gateway/error-response.js';
@@ -125,33 +125,54 @@ export async function guardRequest(req: IncomingMessage, options: GuardOptions):
   });
 }
 
-/** Node's own parse errors (oversized headers, broken request lines) answered with a JSON body. */
-export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
-  if (!socket.writable) {
-    socket.destroy();
-    return;
-  }
-  const oversized = error.code === 'HPE_HEADER_OVERFLOW';
-  // Node's parser knows the standard methods only: any other (FOO) is refused here, as the guard does.
-  const method = error.code === 'HPE_INVALID_METHOD';
-  const allow = BANK_METHODS.join(', ');
-  const [status, reason, text] = oversized
-    ? [
+/** Node's refusals before a request reaches the handler: each as the status it means, with a JSON body. */
+function clientErrorAnswer(code: string | undefined): [StatusOf<'BAD_REQUEST'>, string, string] {
+  switch (code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return [
         431,
         'Request Header Fields Too Large',
         'the request headers are larger than the server accepts (16 KiB)',
-      ]
-    : method
-      ? [405, 'Method Not Allowed', `the request's method is not one this bank serves; allowed: ${allow}`]
-      : [400, 'Bad Request', `the request is not valid HTTP/1.1 (${error.code ?? 'parse error'})`];
+      ];
+    // Node's parser knows the standard methods only: any other (FOO) is refused here, as the guard does.
+    case 'HPE_INVALID_METHOD':
+      return [
+        405,
+        'Method Not Allowed',
+        `the request's method is not one this bank serves; allowed: ${BANK_METHODS.join(', ')}`,
+      ];
+    // Node (18 and later) reports both headersTimeout and requestTimeout with this code.
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return [408, 'Request Timeout', 'the request was not received in time; send it again'];
+    default:
+      return [400, 'Bad Request', `the request is not valid HTTP/1.1 (${code ?? 'parse error'})`];
+  }
+}
+
+/**
+ * Node's own refusals (oversized headers, broken request lines, a request not received in time)
+ * answered with a JSON body, then the connection closes. Nothing is written once an answer on this
+ * connection has begun (its bytes would corrupt it): the connection is dropped instead.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+  if (!socket.writable || inFlight?.headersSent === true) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, text] = clientErrorAnswer(error.code);
+  const allow = status === 405 ? `allow: ${BANK_METHODS.join(', ')}\r\n` : '';
   // The engine's one error answer (toErrorResponse), written by hand: Node hands no response object here.
-  const answer = toErrorResponse(apiError('BAD_REQUEST', text, { status: status as 400 | 405 | 431 }));
+  const answer = toErrorResponse(apiError('BAD_REQUEST', text, { status }));
   const body = JSON.stringify(answer.json);
-  socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\n${method ? `allow: ${allow}\r\n` : ''}` +
-      'content-type: application/json; charset=utf-8\r\n' +
-      `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-  );
+  const written =
+    `HTTP/1.1 ${status} ${reason}\r\n${allow}` +
+    'content-type: application/json; charset=utf-8\r\n' +
+    `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`;
+  // A timed-out client may never close its side: the connection is dropped once the answer is out,
+  // so the request waiting for its body ends (server.ts treats it as the client's doing).
+  if (status === 408) socket.end(written, () => socket.destroy());
+  else socket.end(written);
 }
 
 /** Without configuration: the address the connection came in on, control open to loopback callers. */

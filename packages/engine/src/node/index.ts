@@ -1,5 +1,5 @@
 export type { GuardOptions } from './guard.js';
-export type { ListenOptions } from './server.js';
+export type { ListenOptions, ServerTimeouts } from './server.js';
 export {
   createSandboxServer,
   DEFAULT_HOST,

@@ -1,4 +1,10 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type Server,
+  type ServerOptions,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { ApiError } from '../core/errors.js';
 import { toErrorWebResponse } from '../gateway/error-response.js';
@@ -39,14 +45,24 @@ export async function writeWebResponse(response: Response, res: ServerResponse):
   res.end(body);
 }
 
+/** Node's limits on a slow client (http.createServer's options; Node's defaults when left out). */
+export type ServerTimeouts = Pick<
+  ServerOptions,
+  'headersTimeout' | 'requestTimeout' | 'keepAliveTimeout' | 'connectionsCheckingInterval'
+>;
+
 /**
  * A node HTTP server answering every request from the sandbox, after the adapter's checks (guard.ts);
  * without `guard`, links point at the address each connection came in on and the control plane is
- * open to loopback callers only.
+ * open to loopback callers only. A request not received within Node's timeouts is 408.
  */
-export function createSandboxServer(sandbox: Sandbox, guard?: GuardOptions): Server {
+export function createSandboxServer(
+  sandbox: Sandbox,
+  guard?: GuardOptions,
+  timeouts: ServerTimeouts = {},
+): Server {
   // Host is checked by the guard (a JSON 400), not by Node (a bare 400).
-  const server = createServer({ requireHostHeader: false }, (req, res) => {
+  const server = createServer({ ...timeouts, requireHostHeader: false }, (req, res) => {
     guardRequest(req, guard ?? localGuard(req))
       .then((request) => {
         if (!(request instanceof ApiError)) return sandbox.fetch(request);
@@ -60,6 +76,9 @@ export function createSandboxServer(sandbox: Sandbox, guard?: GuardOptions): Ser
       )
       // The request could not be read or the answer not written: one answer, made where every other is.
       .catch((error: unknown) => {
+        // The client went before its request was read (an aborted upload, or a request Node timed out
+        // and answered 408): its doing, not the engine's, and there is no one left to answer.
+        if (!req.complete && (req.destroyed || req.socket.destroyed)) return void res.destroy();
         if (res.headersSent) return void res.end();
         const requestId = req.headers['x-request-id']?.toString();
         writeWebResponse(toErrorWebResponse(error, requestId), res).catch(() => res.destroy());
