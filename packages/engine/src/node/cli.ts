@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createSandbox } from '../sandbox.js';
 import { parseCommandLine, USAGE } from './serve-args.js';
-import { decideOwner, describeOwner, servedHosts } from './serve-options.js';
+import { decideOwner, describeOwner, localBase, servedHosts } from './serve-options.js';
 import { createSandboxServer, listen } from './server.js';
 
 /**
@@ -70,10 +70,11 @@ export async function main(argv: string[]): Promise<number> {
   const server = createSandboxServer(sandbox, guard);
   const url = await listen(server, { port, host });
   guard.publicUrl = publicUrl ?? url;
+  const base = localBase(url, publicUrl);
   console.log(
-    `Sandbank (${profile} profile, signatures ${signatures}, accept-fix defaults ${acceptFixDefaults}) listening on ${url}${sandbox.options.basePath}`,
+    `Sandbank (${profile} profile, signatures ${signatures}, accept-fix defaults ${acceptFixDefaults}) listening on ${base}${sandbox.options.basePath}`,
   );
-  for (const text of describeOwner(owner, url, tokenSource)) console.log(text);
+  for (const text of describeOwner(owner, base, tokenSource)) console.log(text);
   const stop = () => server.close(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

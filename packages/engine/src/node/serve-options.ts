@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname, networkInterfaces } from 'node:os';
 import type { Profile } from '../core/context.js';
+import { parseMount } from '../core/mount.js';
 import type { ControlAccess } from '../gateway/control-owner.js';
 import { isLoopbackName } from '../gateway/http-rules.js';
 
@@ -58,7 +59,16 @@ export function servedHosts(host: string, publicUrl: string | undefined): Set<st
   return names;
 }
 
-/** The start line that says who may use the control plane. */
+/**
+ * Where the bank answers on the bound address (`http://127.0.0.1:8731`): requests carry the path
+ * prefix of `--public-url` (`http://localhost:8731/bank` serves `/bank/v1`, `/bank/_sandbank/`), so
+ * the start lines print it.
+ */
+export function localBase(boundUrl: string, publicUrl: string | undefined): string {
+  return `${boundUrl}${parseMount(publicUrl).prefix}`;
+}
+
+/** The start line that says who may use the control plane (`url`: localBase). */
 export function describeOwner(owner: Owner, url: string, source: string): string[] {
   const where = `${url}/_sandbank/`;
   switch (owner.access.kind) {
