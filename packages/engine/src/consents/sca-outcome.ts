@@ -46,7 +46,7 @@ export const consentScaOutcome: ScaOutcome = {
       consent.accountIds = accountIds;
       consent.cardAccountIds = cardAccountIds;
       consent.status = granted ? 'valid' : existing.status === 'valid' ? 'revoked' : 'empty';
-      consent.scaAt = ctx.now;
+      consent.scaAt = psu.scaAt ?? ctx.now;
       return;
     }
     const consentId = allocateId(draft);
@@ -60,7 +60,7 @@ export const consentScaOutcome: ScaOutcome = {
       cardAccountIds,
       status: granted ? 'valid' : 'empty',
       createdAt: ctx.now,
-      scaAt: ctx.now,
+      scaAt: psu.scaAt ?? ctx.now,
       detailsDay: isoDate(ctx.now),
       detailsCount: 0,
     };

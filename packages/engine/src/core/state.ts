@@ -174,6 +174,11 @@ export const Authorisation = z.object({
    * link starts at the sign-in page. Null until someone signs in.
    */
   browser: z._default(z.nullable(z.string()), null),
+  /**
+   * When the PSU was authenticated, for an authorisation an active TPP session identified (part 5.2
+   * rule 6: no new SCA within the hour): the session's SCA. Absent when the PSU signs in on the page.
+   */
+  scaAt: z.optional(int()),
 });
 export type Authorisation = z.infer<typeof Authorisation>;
 

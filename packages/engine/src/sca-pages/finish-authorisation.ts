@@ -87,7 +87,8 @@ export function approveAuthorisation(
     context === 'CORPORATE' && authorisation.agreementId !== null
       ? corporateIdFor(draft, authorisation.agreementId, authorisation.tppId)
       : null;
-  const psu: ScaPsu = { psuId: psuIdFor(draft, nationalId, authorisation.tppId), nationalId, context };
+  const scaAt = authorisation.scaAt ?? ctx.now;
+  const psu: ScaPsu = { psuId: psuIdFor(draft, nationalId, authorisation.tppId), nationalId, context, scaAt };
   if (corporateId !== null) psu.corporateId = corporateId;
   try {
     applyAtomically(draft, (scratch) => {
@@ -105,7 +106,7 @@ export function approveAuthorisation(
   }
   authorisation.status = 'finalised';
   if (authorisation.sessionId !== null) {
-    completeSession(draft, authorisation.tppId, authorisation.sessionId, nationalId, ctx.now);
+    completeSession(draft, authorisation.tppId, authorisation.sessionId, nationalId, ctx.now, scaAt);
   }
   const location =
     authorisation.redirectUri === null

@@ -78,6 +78,8 @@ function identify(step: Step): EngineResponse {
   authorisation.nationalId = nationalId;
   authorisation.status = 'psuIdentified';
   authorisation.browser = step.browser.id;
+  // Signed in here: a new SCA, whatever session identified the PSU before.
+  delete authorisation.scaAt;
   return pageOf(step);
 }
 

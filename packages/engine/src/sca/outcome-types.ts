@@ -20,4 +20,6 @@ export interface ScaPsu {
   nationalId: string;
   context: 'PRIVATE' | 'CORPORATE';
   corporateId?: string;
+  /** When the PSU was authenticated: the approval's time, or the TPP session's SCA it rests on. */
+  scaAt?: number;
 }

@@ -22,8 +22,9 @@ export function isActive(session: ScaSession | null, now: number): session is Sc
 }
 
 /**
- * part 5.2 rule 6: a completed SCA opens (or renews) its session for an hour and invalidates the
- * PSU's other sessions with this TPP; an aborted SCA never reaches here, so the old id stays valid.
+ * part 5.2 rule 6: a completed SCA opens (or renews) its session for an hour from the SCA and
+ * invalidates the PSU's other sessions with this TPP; an aborted SCA never reaches here, so the old
+ * id stays valid. An approval that rested on the session's own SCA (`scaAt` its time) keeps its hour.
  */
 export function completeSession(
   draft: Draft<State>,
@@ -31,6 +32,7 @@ export function completeSession(
   sessionId: string,
   nationalId: string,
   now: number,
+  scaAt = now,
 ): void {
   for (const session of Object.values(draft.sessions)) {
     if (
@@ -47,8 +49,8 @@ export function completeSession(
     tppId,
     sessionId,
     nationalId,
-    scaAt: now,
-    expiresAt: now + SESSION_MS,
+    scaAt,
+    expiresAt: scaAt + SESSION_MS,
     status: 'active',
   };
 }

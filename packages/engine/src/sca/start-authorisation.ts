@@ -71,6 +71,8 @@ export function startAuthorisation(
     if (known === session.nationalId && agreementFits) {
       authorisation.nationalId = known;
       authorisation.status = 'psuIdentified';
+      // No new SCA: the approval rests on the session's, and neither renews the hour nor the consent.
+      authorisation.scaAt = session.scaAt;
     }
   }
   putAuthorisation(draft, authorisation);

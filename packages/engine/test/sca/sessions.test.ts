@@ -33,6 +33,23 @@ describe('TPP-Session-ID (part 5.2 rule 6)', () => {
     expect(first.form?.controls.some((c) => c.name === 'accounts')).toBe(true);
   });
 
+  it('counts the hour and the consent from the SCA itself: an approval without sign-in renews neither', async () => {
+    const sb = sandbox();
+    const psu = await consent(sb, { nationalId: KARI, context: 'PRIVATE', accounts: 'all' });
+    await advance(sb, 59);
+    const href = await startConsent(sb, { 'psu-id': psu.psuId, 'psu-context': 'PRIVATE' });
+    const confirm = await getPage(sb, href);
+    expect(hasLogin(confirm)).toBe(false);
+    expect((await submit(sb, href, confirm)).status).toBe(303);
+    // Two minutes on, the hour of the one SCA is over: the list needs a new SCA, and so does a new consent.
+    await advance(sb, 2);
+    const list = await api(sb, 'GET', '/v1/accounts', { headers: psu.headers });
+    expect(list.status).toBe(401);
+    expect(list.body.tppMessages[0].code).toBe('CONSENT_EXPIRED');
+    const again = await startConsent(sb, { 'psu-id': psu.psuId, 'psu-context': 'PRIVATE' });
+    expect(hasLogin(await getPage(sb, again))).toBe(true);
+  });
+
   it('asks for sign-in when PSU-Corporate-ID names an agreement the session PSU does not act under', async () => {
     const sb = sandbox();
     const nordkapp = await consent(
