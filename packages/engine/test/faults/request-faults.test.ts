@@ -201,11 +201,12 @@ describe('a maintenance window on the bank clock', () => {
       body: { effect: { maintenance: { daily: { from: '10:00', until: '10:00' } } } },
     });
     expect(refused.status).toBe(400);
-    expect(refused.body.tppMessages[0]).toMatchObject({
+    expect((refused.body as { tppMessages: unknown[] }).tppMessages[0]).toMatchObject({
       code: 'FORMAT_ERROR',
       path: 'effect.maintenance.daily.until',
     });
-    expect((await call(sb, 'GET', '/_sandbank/faults')).body.rules).toEqual([]);
+    const listed = await call(sb, 'GET', '/_sandbank/faults');
+    expect((listed.body as { rules: unknown[] }).rules).toEqual([]);
   });
 });
 
