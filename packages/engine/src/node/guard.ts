@@ -40,17 +40,18 @@ function isLoopbackAddress(address: string | undefined): boolean {
   return address !== undefined && isLoopbackName(address.replace(/^::ffff:/i, ''));
 }
 
+function tooLarge(maxBytes: number): ApiError {
+  return apiError('FORMAT_ERROR', `the body is larger than the sandbox's limit of ${maxBytes} bytes`, {
+    status: 413,
+  });
+}
+
 async function readLimited(req: IncomingMessage, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  const tooLarge = () =>
-    apiError('FORMAT_ERROR', `the body is larger than the sandbox's limit of ${maxBytes} bytes`, {
-      status: 413,
-    });
-  if (Number(req.headers['content-length'] ?? 0) > maxBytes) throw tooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).byteLength;
-    if (size > maxBytes) throw tooLarge();
+    if (size > maxBytes) throw tooLarge(maxBytes);
     chunks.push(chunk as Buffer);
   }
   if (chunks.length === 0) return null;
@@ -61,10 +62,23 @@ async function readLimited(req: IncomingMessage, maxBytes: number): Promise<Uint
 }
 
 /**
+ * What Node made of an HTTP/1.1 request's `Expect`: nothing asked, `100-continue` (the client waits
+ * for `writeContinue` before it sends the body), or an expectation the server cannot meet (417).
+ */
+export type Expectation =
+  | { kind: 'none' }
+  | { kind: 'continue'; writeContinue: () => void }
+  | { kind: 'unmet' };
+
+/**
  * The node request as a web Request on the configured origin, or the refusal to answer instead.
  * Throws nothing for anything a client can send.
  */
-export async function guardRequest(req: IncomingMessage, options: GuardOptions): Promise<Request | ApiError> {
+export async function guardRequest(
+  req: IncomingMessage,
+  options: GuardOptions,
+  expectation: Expectation = { kind: 'none' },
+): Promise<Request | ApiError> {
   const method = req.method ?? 'GET';
   const methodRefusal = checkMethod(method);
   if (methodRefusal !== null) return methodRefusal;
@@ -102,16 +116,24 @@ export async function guardRequest(req: IncomingMessage, options: GuardOptions):
       );
     }
   }
+  if (expectation.kind === 'unmet') {
+    const expect = String(req.headers.expect ?? '').slice(0, 100);
+    return apiError('BAD_REQUEST', `the server cannot meet Expect: ${expect}; it knows 100-continue only`, {
+      status: 417,
+      path: 'Expect',
+    });
+  }
   const upper = method.toUpperCase();
   let body: Uint8Array<ArrayBuffer> | null = null;
   if (upper !== 'GET' && upper !== 'HEAD') {
+    const limit = control
+      ? (options.maxControlBodyBytes ?? DEFAULT_MAX_CONTROL_BODY)
+      : (options.maxBodyBytes ?? DEFAULT_MAX_BODY);
+    // Refused on its declared length before a byte is read (and before 100 Continue asks for it).
+    if (Number(req.headers['content-length'] ?? 0) > limit) return tooLarge(limit);
+    if (expectation.kind === 'continue') expectation.writeContinue();
     try {
-      body = await readLimited(
-        req,
-        control
-          ? (options.maxControlBodyBytes ?? DEFAULT_MAX_CONTROL_BODY)
-          : (options.maxBodyBytes ?? DEFAULT_MAX_BODY),
-      );
+      body = await readLimited(req, limit);
     } catch (error) {
       if (error instanceof ApiError) return error;
       throw error;

@@ -9,7 +9,14 @@ import type { AddressInfo, Socket } from 'node:net';
 import { ApiError } from '../core/errors.js';
 import { toErrorWebResponse } from '../gateway/error-response.js';
 import type { Sandbox } from '../sandbox.js';
-import { answerClientError, type GuardOptions, guardRequest, localGuard, refusalResponse } from './guard.js';
+import {
+  answerClientError,
+  type Expectation,
+  type GuardOptions,
+  guardRequest,
+  localGuard,
+  refusalResponse,
+} from './guard.js';
 
 export const DEFAULT_PORT = 8731;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -61,9 +68,8 @@ export function createSandboxServer(
   guard?: GuardOptions,
   timeouts: ServerTimeouts = {},
 ): Server {
-  // Host is checked by the guard (a JSON 400), not by Node (a bare 400).
-  const server = createServer({ ...timeouts, requireHostHeader: false }, (req, res) => {
-    guardRequest(req, guard ?? localGuard(req))
+  const handle = (req: IncomingMessage, res: ServerResponse, expectation?: Expectation) => {
+    guardRequest(req, guard ?? localGuard(req), expectation)
       .then((request) => {
         if (!(request instanceof ApiError)) return sandbox.fetch(request);
         // A refused request's unread body is not drained: the connection closes after the answer.
@@ -83,7 +89,17 @@ export function createSandboxServer(
         const requestId = req.headers['x-request-id']?.toString();
         writeWebResponse(toErrorWebResponse(error, requestId), res).catch(() => res.destroy());
       });
-  });
+  };
+  // Host is checked by the guard (a JSON 400), not by Node (a bare 400).
+  const server = createServer({ ...timeouts, requireHostHeader: false }, (req, res) => handle(req, res));
+  // Expect is the guard's too (Node would answer 100 Continue, or a bare 417, before any check): 100
+  // Continue once the request passed every check and its declared length is within the limit.
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) =>
+    handle(req, res, { kind: 'continue', writeContinue: () => res.writeContinue() }),
+  );
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) =>
+    handle(req, res, { kind: 'unmet' }),
+  );
   server.on('clientError', answerClientError);
   // CONNECT is not a request Node hands to the handler: it would drop the connection without a word.
   server.on('connect', (_req, socket: Socket) =>
