@@ -7,6 +7,7 @@ import { createSandbox } from '../sandbox.js';
 import { parseCommandLine, USAGE } from './serve-args.js';
 import { decideOwner, describeOwner, localBase, servedHosts } from './serve-options.js';
 import { createSandboxServer, listen } from './server.js';
+import { shutdown } from './shutdown.js';
 
 /**
  * `sandbank init` belongs to the service-worker package (`sandbank-sw init`), which depends on this
@@ -75,7 +76,8 @@ export async function main(argv: string[]): Promise<number> {
     `Sandbank (${profile} profile, signatures ${signatures}, accept-fix defaults ${acceptFixDefaults}) listening on ${base}${sandbox.options.basePath}`,
   );
   for (const text of describeOwner(owner, base, tokenSource)) console.log(text);
-  const stop = () => server.close(() => process.exit(0));
+  // Answers being made finish; idle connections and requests still arriving are closed (shutdown.ts).
+  const stop = () => shutdown(server).then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   return 0;

@@ -8,3 +8,4 @@ export {
   toWebRequest,
   writeWebResponse,
 } from './server.js';
+export { shutdown } from './shutdown.js';

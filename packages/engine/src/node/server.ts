@@ -17,6 +17,7 @@ import {
   localGuard,
   refusalResponse,
 } from './guard.js';
+import { trackConnections } from './shutdown.js';
 
 export const DEFAULT_PORT = 8731;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -69,6 +70,7 @@ export function createSandboxServer(
   timeouts: ServerTimeouts = {},
 ): Server {
   const handle = (req: IncomingMessage, res: ServerResponse, expectation?: Expectation) => {
+    exchange(req, res);
     guardRequest(req, guard ?? localGuard(req), expectation)
       .then((request) => {
         if (!(request instanceof ApiError)) return sandbox.fetch(request);
@@ -91,7 +93,9 @@ export function createSandboxServer(
       });
   };
   // Host is checked by the guard (a JSON 400), not by Node (a bare 400).
-  const server = createServer({ ...timeouts, requireHostHeader: false }, (req, res) => handle(req, res));
+  const server: Server = createServer({ ...timeouts, requireHostHeader: false }, (req, res) =>
+    handle(req, res),
+  );
   // Expect is the guard's too (Node would answer 100 Continue, or a bare 417, before any check): 100
   // Continue once the request passed every check and its declared length is within the limit.
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) =>
@@ -100,6 +104,8 @@ export function createSandboxServer(
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) =>
     handle(req, res, { kind: 'unmet' }),
   );
+  // For shutdown() (shutdown.ts): which connections are answering, which are idle or still arriving.
+  const exchange = trackConnections(server);
   server.on('clientError', answerClientError);
   // CONNECT is not a request Node hands to the handler: it would drop the connection without a word.
   server.on('connect', (_req, socket: Socket) =>
