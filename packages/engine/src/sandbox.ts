@@ -14,7 +14,7 @@ import { createApp } from './gateway/app.js';
 import { consoleLogger, type Logger } from './gateway/error-response.js';
 import { createGateway, type Exchange } from './gateway/gateway.js';
 import { type ClockSkew, createRequestSecurity } from './gateway/request-security.js';
-import { DEFAULT_MAX_BODY_BYTES } from './gateway/transport.js';
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_CONTROL_BODY_BYTES } from './gateway/transport.js';
 import { clockWork, routes } from './routes.js';
 import { createSeedState } from './sandbox-api/seed.js';
 import type { VerifyStep } from './security/verify-request.js';
@@ -68,7 +68,10 @@ export interface SandboxOptions {
   controlPlane?: boolean;
   /** Largest accepted body of an API request (default 1 MiB). */
   maxBodyBytes?: number;
-  /** Largest body on the control plane, where a whole exported state is imported (default 512 MiB). */
+  /**
+   * Largest body on the control plane, where a whole exported state is imported: default and at most
+   * 2^29 - 24 bytes (just under 512 MiB), the longest body that decodes into a string.
+   */
   maxControlBodyBytes?: number;
   /**
    * Called with every state change before the response is returned; awaited, so a durable store
@@ -219,7 +222,7 @@ export function createSandbox(options: SandboxOptions = {}): SandboxWithFaults {
       acceptFixDefaults: options.acceptFixDefaults ?? 'bank-clock',
       ...(options.secret === undefined ? {} : { secret: options.secret }),
       maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-      maxControlBodyBytes: options.maxControlBodyBytes ?? 512 * 1024 * 1024,
+      maxControlBodyBytes: options.maxControlBodyBytes ?? DEFAULT_MAX_CONTROL_BODY_BYTES,
       ...(options.cookieJar === undefined ? {} : { cookieJar: options.cookieJar }),
       source,
       log: options.logger ?? consoleLogger,

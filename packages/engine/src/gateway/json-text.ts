@@ -17,6 +17,14 @@ import { isAcceptedCodePoint } from '../core/charset.js';
 /** Bodies from this size on are worth it; below, decoding costs little either way. */
 export const LARGE_JSON_BYTES = 1024 * 1024;
 
+/**
+ * V8's longest string on 64-bit Node (2^29 - 24 characters, `buffer.constants.MAX_STRING_LENGTH`):
+ * a longer text cannot be made (ERR_STRING_TOO_LONG). A UTF-8 body never decodes to more UTF-16 units
+ * than it has bytes, so a body of at most this many bytes always decodes; its escaped text here can be
+ * longer, and is then left to the decoder.
+ */
+export const MAX_TEXT_LENGTH = 2 ** 29 - 24;
+
 type NodeBytes = Uint8Array & {
   toString(encoding: 'latin1', start?: number, end?: number): string;
   indexOf(value: number, byteOffset?: number): number;
@@ -164,9 +172,14 @@ function escapesAccepted(bytes: NodeBytes): boolean {
  * outside Node, below `minBytes`, bytes that are not UTF-8 (the decoder names the field), a body that
  * starts with a character beyond ASCII (a byte-order mark, non-ASCII white space), a backslash right
  * before such a character (an invalid escape an escape written after it would make valid), or a body
- * mostly beyond ASCII (the decoder is as fast there). A body of ASCII alone is its exact text.
+ * mostly beyond ASCII (the decoder is as fast there), or a text longer than `maxLength`. A body of
+ * ASCII alone is its exact text.
  */
-export function jsonTextOf(bytes: Uint8Array, minBytes = LARGE_JSON_BYTES): LargeJsonText | null {
+export function jsonTextOf(
+  bytes: Uint8Array,
+  minBytes = LARGE_JSON_BYTES,
+  maxLength = MAX_TEXT_LENGTH,
+): LargeJsonText | null {
   if (node === null || bytes.byteLength < minBytes) return null;
   const { isAscii, isUtf8, Buffer } = node;
   const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -186,6 +199,8 @@ export function jsonTextOf(bytes: Uint8Array, minBytes = LARGE_JSON_BYTES): Larg
     size += writtenLength(cp) - length;
     at = nextNonAscii(bytes, at + length, isAscii);
   }
+  // The escapes made the text longer than a string can be: the decoder's exact text is not.
+  if (size > maxLength) return null;
   const out = Buffer.allocUnsafe(size);
   let read = 0;
   let written = 0;

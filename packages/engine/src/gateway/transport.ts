@@ -2,8 +2,21 @@ import { childPath } from '../core/charset.js';
 import { apiError } from '../core/errors.js';
 import type { EngineRequest, EngineResponse } from '../core/http.js';
 import { writeJsonBytes } from '../core/written-json.js';
+import { MAX_TEXT_LENGTH } from './json-text.js';
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * The control plane's default limit, where a whole state is imported: the longest body that can be
+ * decoded into a string (MAX_TEXT_LENGTH, just under 512 MiB). No limit goes beyond it: a larger body
+ * is 413, as any body over the limit, never a 500 from a string too long to make.
+ */
+export const DEFAULT_MAX_CONTROL_BODY_BYTES = MAX_TEXT_LENGTH;
+
+/** A configured limit as the engine can honour it. */
+export function bodyLimit(maxBytes: number): number {
+  return Math.min(maxBytes, MAX_TEXT_LENGTH);
+}
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 const lenient = new TextDecoder('utf-8', { fatal: false });
@@ -57,8 +70,9 @@ export function decodeBodyLeniently(bytes: Uint8Array): string {
  * `new Request`) is used as it is. `arrayBuffer()` copied every body once more, which for an import of
  * 1 000 000 transactions (334 MB) cost about as much CPU as parsing it (docs/benchmarks.md, "The import").
  */
-export async function readBody(request: Request, maxBytes: number): Promise<Uint8Array | null> {
+export async function readBody(request: Request, limit: number): Promise<Uint8Array | null> {
   if (request.body === null) return null;
+  const maxBytes = bodyLimit(limit);
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
   if (declared > maxBytes) throw tooLarge(maxBytes);
   const reader = request.body.getReader();

@@ -12,6 +12,7 @@ import {
   isLoopbackName,
   parseHost,
 } from '../gateway/http-rules.js';
+import { bodyLimit, DEFAULT_MAX_CONTROL_BODY_BYTES } from '../gateway/transport.js';
 
 // The Node adapter trusts nothing from the wire (docs/security.md, "The HTTP adapter"): the request
 // line and Host are checked before a web Request exists, the origin of links is configuration, and
@@ -23,13 +24,14 @@ export interface GuardOptions {
   /** Host names served besides loopback names: the bound address, the public URL's host. */
   servedHosts: ReadonlySet<string>;
   control: ControlAccess;
-  /** Largest API body (default 1 MiB) and control body (default 512 MiB): 413 beyond. */
+  /** Largest API body (default 1 MiB) and control body (default and at most 2^29 - 24 bytes): 413 beyond. */
   maxBodyBytes?: number;
   maxControlBodyBytes?: number;
 }
 
 export const DEFAULT_MAX_BODY = 1024 * 1024;
-export const DEFAULT_MAX_CONTROL_BODY = 512 * 1024 * 1024;
+/** Just under 512 MiB: the longest body that decodes into a string (gateway/transport.ts). */
+export const DEFAULT_MAX_CONTROL_BODY = DEFAULT_MAX_CONTROL_BODY_BYTES;
 
 /** An ApiError as the HTTP answer the engine would give. */
 export function refusalResponse(error: ApiError): Response {
@@ -126,9 +128,11 @@ export async function guardRequest(
   const upper = method.toUpperCase();
   let body: Uint8Array<ArrayBuffer> | null = null;
   if (upper !== 'GET' && upper !== 'HEAD') {
-    const limit = control
-      ? (options.maxControlBodyBytes ?? DEFAULT_MAX_CONTROL_BODY)
-      : (options.maxBodyBytes ?? DEFAULT_MAX_BODY);
+    const limit = bodyLimit(
+      control
+        ? (options.maxControlBodyBytes ?? DEFAULT_MAX_CONTROL_BODY)
+        : (options.maxBodyBytes ?? DEFAULT_MAX_BODY),
+    );
     // Refused on its declared length before a byte is read (and before 100 Continue asks for it).
     if (Number(req.headers['content-length'] ?? 0) > limit) return tooLarge(limit);
     if (expectation.kind === 'continue') expectation.writeContinue();
