@@ -2,6 +2,7 @@ import { constants } from 'node:buffer';
 import { once } from 'node:events';
 import type { Server } from 'node:http';
 import { connect } from 'node:net';
+import { NOW } from '@sandbank/test-support/payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonTextOf } from '../../src/gateway/json-text.js';
 import { DEFAULT_MAX_CONTROL_BODY } from '../../src/node/guard.js';
@@ -19,7 +20,7 @@ let server: Server;
 let port = 0;
 
 beforeAll(async () => {
-  server = createSandboxServer(createSandbox({ signatures: 'off' }));
+  server = createSandboxServer(createSandbox({ now: () => NOW, signatures: 'off' }));
   port = Number(new URL(await listen(server, { port: 0 })).port);
 });
 
@@ -42,7 +43,10 @@ describe('the control plane takes no body it cannot decode', () => {
   });
 
   it('sandbox.fetch: a body declared longer is 413, by default and whatever the configured limit', async () => {
-    for (const sandbox of [createSandbox(), createSandbox({ maxControlBodyBytes: 2 ** 31 })]) {
+    for (const sandbox of [
+      createSandbox({ now: () => NOW }),
+      createSandbox({ now: () => NOW, maxControlBodyBytes: 2 ** 31 }),
+    ]) {
       const response = await sandbox.fetch(declaring(TOO_LONG));
       expect(response.status).toBe(413);
       expect(await response.json()).toMatchObject({ tppMessages: [{ code: 'FORMAT_ERROR' }] });

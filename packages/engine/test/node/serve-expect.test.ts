@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { Server } from 'node:http';
 import { connect } from 'node:net';
+import { NOW } from '@sandbank/test-support/payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxServer, listen } from '../../src/node/index.js';
 import { createSandbox } from '../../src/sandbox.js';
@@ -12,7 +13,7 @@ let server: Server;
 let port = 0;
 
 beforeAll(async () => {
-  server = createSandboxServer(createSandbox({ signatures: 'off' }));
+  server = createSandboxServer(createSandbox({ now: () => NOW, signatures: 'off' }));
   port = Number(new URL(await listen(server, { port: 0 })).port);
 });
 

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
+import { NOW } from '@sandbank/test-support/payments';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSandboxServer, listen } from '../../src/node/index.js';
 import { createSandbox } from '../../src/sandbox.js';
@@ -13,7 +14,7 @@ let server: Server;
 let port = 0;
 
 beforeAll(async () => {
-  server = createSandboxServer(createSandbox({ signatures: 'off' }), undefined, {
+  server = createSandboxServer(createSandbox({ now: () => NOW, signatures: 'off' }), undefined, {
     headersTimeout: 200,
     requestTimeout: 200,
     connectionsCheckingInterval: 20,
