@@ -5,7 +5,7 @@ import { apiError, type ErrorCode } from '../core/errors.js';
 import type { EngineResponse } from '../core/http.js';
 import type { OperationInput } from '../core/router.js';
 import type { Consent, PsuContext, State } from '../core/state.js';
-import { agreementByCorporateId, agreementsOf, nationalIdOf, tppIdOf } from '../sca/psu.js';
+import { agreementsOf, namedAgreement, nationalIdOf, tppIdOf } from '../sca/psu.js';
 import { findSession, isActive, SESSION_MS } from '../sca/sessions.js';
 import { findConsent } from './sca-outcome.js';
 import { scaRequired } from './sca-required.js';
@@ -118,17 +118,7 @@ export function resolveAccess(
   let agreementId: string | null = null;
   const corporateId = input.headers['psu-corporate-id'];
   if (corporateId !== undefined) {
-    const agreement = agreementByCorporateId(draft, corporateId, tppId);
-    if (
-      agreement === null ||
-      !agreementsOf(draft, nationalId).some((a) => a.agreementId === agreement.agreementId)
-    ) {
-      // An agreement of another PSU or another TPP is answered like one that does not exist.
-      throw apiError('RESOURCE_UNKNOWN', "PSU-Corporate-ID is not one of the PSU's corporate agreements", {
-        path: 'PSU-Corporate-ID',
-        status: 400,
-      });
-    }
+    const agreement = namedAgreement(draft, corporateId, tppId, nationalId);
     context = 'CORPORATE';
     agreementId = agreement.agreementId;
   } else if (

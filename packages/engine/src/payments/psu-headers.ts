@@ -2,7 +2,7 @@ import type { Draft } from 'immer';
 import { apiError } from '../core/errors.js';
 import { readable } from '../core/readable.js';
 import type { State } from '../core/state.js';
-import { agreementByCorporateId, agreementsOf, nationalIdOf } from '../sca/psu.js';
+import { namedAgreement, nationalIdOf } from '../sca/psu.js';
 
 /**
  * The PSU a payment initiation (P) or a signing basket (B) names, checked before anything is built
@@ -51,17 +51,5 @@ export function checkPsuHeaders(draft: Draft<State>, headers: Record<string, str
     );
   }
   if (corporateId === undefined) return;
-  const agreement = agreementByCorporateId(plain, corporateId, tppId);
-  const nationalId = known ?? identity ?? null;
-  if (
-    agreement === null ||
-    (nationalId !== null &&
-      !agreementsOf(plain, nationalId).some((a) => a.agreementId === agreement.agreementId))
-  ) {
-    // An agreement of another PSU or another TPP is answered like one that does not exist.
-    throw apiError('RESOURCE_UNKNOWN', "PSU-Corporate-ID is not one of the PSU's corporate agreements", {
-      path: 'PSU-Corporate-ID',
-      status: 400,
-    });
-  }
+  namedAgreement(plain, corporateId, tppId, known ?? identity ?? null);
 }

@@ -1,5 +1,6 @@
 import { isDraft } from 'immer';
 import type { RequestContext } from '../core/context.js';
+import { apiError } from '../core/errors.js';
 import { deterministicUuid, hashString } from '../core/ids.js';
 import type { Account, Agreement, CardAccount, PsuContext, State } from '../core/state.js';
 
@@ -72,6 +73,31 @@ export function agreementByCorporateId(state: State, corporateId: string, tppId:
     Object.values(state.agreements).find((a) => corporateIdFor(state, a.agreementId, tppId) === wanted) ??
     null
   );
+}
+
+/**
+ * The agreement a PSU-Corporate-ID names (part 5.4): one this TPP was given and, when the PSU is
+ * known, one the PSU acts under; else 400 RESOURCE_UNKNOWN, an agreement of another PSU or another
+ * TPP answered like one that does not exist.
+ */
+export function namedAgreement(
+  state: State,
+  corporateId: string,
+  tppId: string,
+  nationalId: string | null,
+): Agreement {
+  const agreement = agreementByCorporateId(state, corporateId, tppId);
+  if (
+    agreement === null ||
+    (nationalId !== null &&
+      !agreementsOf(state, nationalId).some((a) => a.agreementId === agreement.agreementId))
+  ) {
+    throw apiError('RESOURCE_UNKNOWN', "PSU-Corporate-ID is not one of the PSU's corporate agreements", {
+      path: 'PSU-Corporate-ID',
+      status: 400,
+    });
+  }
+  return agreement;
 }
 
 export interface Grantable {
