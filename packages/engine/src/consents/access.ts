@@ -5,7 +5,7 @@ import { apiError, type ErrorCode } from '../core/errors.js';
 import type { EngineResponse } from '../core/http.js';
 import type { OperationInput } from '../core/router.js';
 import type { Consent, PsuContext, State } from '../core/state.js';
-import { agreementsOf, namedAgreement, nationalIdOf, tppIdOf } from '../sca/psu.js';
+import { namedAgreement, nationalIdOf, tppIdOf } from '../sca/psu.js';
 import { findSession, isActive, SESSION_MS } from '../sca/sessions.js';
 import { findConsent } from './sca-outcome.js';
 import { scaRequired } from './sca-required.js';
