@@ -17,6 +17,7 @@ import { type Logger, toErrorResponse, toErrorWebResponse } from './error-respon
 import { checkParsedRequest } from './http-rules.js';
 import { jsonTextOf } from './json-text.js';
 import type { createRequestSecurity } from './request-security.js';
+import { sentTarget } from './sent-target.js';
 import { decodeBody, decodeBodyLeniently, readBody, toEngineRequest } from './transport.js';
 
 /** What one request did, for the request log (SandboxOptions' subscribers). */
@@ -79,6 +80,8 @@ export interface GatewayConfig {
 interface Received {
   request: EngineRequest;
   url: URL;
+  /** The path and query as sent (with the mount prefix): what `(request-target)` signs and the log shows. */
+  target: string;
   matches: readonly PathMatch[];
   bodyText: string | null;
   bytes: Uint8Array | null;
@@ -138,7 +141,15 @@ export function createGateway(config: GatewayConfig, ledger: Ledger) {
       failure ??= error;
     }
     const engineRequest = toEngineRequest(request, routed, bodyText, largeJson);
-    return { request: engineRequest, url, matches, bodyText, bytes, failure };
+    return {
+      request: engineRequest,
+      url,
+      target: sentTarget(request, url),
+      matches,
+      bodyText,
+      bytes,
+      failure,
+    };
   }
 
   /** Applies a received request in its turn: one bank clock reading for the reducer, the log and the signature. */
@@ -231,7 +242,7 @@ export function createGateway(config: GatewayConfig, ledger: Ledger) {
     if (ledger.logging()) {
       ledger.log({
         request,
-        target: `${url.pathname}${url.search}`,
+        target: received.target,
         bodyText: request.largeJson?.exact() ?? received.bodyText,
         operation: reduction.operation,
         response,
@@ -257,7 +268,7 @@ export function createGateway(config: GatewayConfig, ledger: Ledger) {
     const tpp = await security.check(
       request,
       received.request.headers,
-      received.url,
+      received.target,
       received.bytes,
       app.routeOf(received.matches, received.request.method),
       checkedAt + ledger.state().clock.offsetMs,

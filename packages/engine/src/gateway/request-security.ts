@@ -76,7 +76,8 @@ export function createRequestSecurity(options: RequestSecurityOptions) {
     request: Request,
     /** The request's headers as the gateway read them once (transport.ts `toEngineRequest`). */
     read: Record<string, string>,
-    url: URL,
+    /** The path and query as sent (gateway/sent-target.ts). */
+    target: string,
     body: Uint8Array | null,
     route: Route | null,
     now: number,
@@ -87,7 +88,7 @@ export function createRequestSecurity(options: RequestSecurityOptions) {
     const verdict = await verifier.verify(
       {
         method: request.method.toUpperCase(),
-        target: `${url.pathname}${url.search}`,
+        target,
         headers: headerReader(read, request.headers),
         body,
       },

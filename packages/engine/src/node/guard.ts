@@ -12,6 +12,7 @@ import {
   isLoopbackName,
   parseHost,
 } from '../gateway/http-rules.js';
+import { keepSentTarget } from '../gateway/sent-target.js';
 import { bodyLimit, DEFAULT_MAX_CONTROL_BODY_BYTES } from '../gateway/transport.js';
 
 // The Node adapter trusts nothing from the wire (docs/security.md, "The HTTP adapter"): the request
@@ -143,12 +144,11 @@ export async function guardRequest(
       throw error;
     }
   }
-  return new Request(new URL(`${target.path}${target.search}`, origin), {
-    method: upper,
-    headers,
-    body,
-    redirect: 'manual',
-  });
+  // The URL parser re-encodes some characters (a `'` in the query becomes `%27`): the signature is
+  // checked against the path and query as they came off the wire (gateway/sent-target.ts).
+  const sent = `${target.path}${target.search}`;
+  const request = new Request(new URL(sent, origin), { method: upper, headers, body, redirect: 'manual' });
+  return keepSentTarget(request, sent);
 }
 
 /** Node's refusals before a request reaches the handler: each as the status it means, with a JSON body. */
