@@ -177,8 +177,9 @@ function clientErrorAnswer(code: string | undefined): [StatusOf<'BAD_REQUEST'>, 
 
 /**
  * Node's own refusals (oversized headers, broken request lines, a request not received in time)
- * answered with a JSON body, then the connection closes. Nothing is written once an answer on this
- * connection has begun (its bytes would corrupt it): the connection is dropped instead.
+ * answered with a JSON body, then the connection closes. createSandboxServer calls it once the answers
+ * to the requests before the refused bytes are written (pipelining, server.ts). Nothing is written once
+ * an answer on this connection has begun (its bytes would corrupt it): the connection is dropped instead.
  */
 export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;

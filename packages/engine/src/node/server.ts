@@ -69,8 +69,16 @@ export function createSandboxServer(
   guard?: GuardOptions,
   timeouts: ServerTimeouts = {},
 ): Server {
+  // Each connection's requests whose answers are not yet out, in the order they came (HTTP/1.1
+  // pipelining): Node writes the answers in that order.
+  const answering = new WeakMap<Socket, Array<{ req: IncomingMessage; res: ServerResponse }>>();
   const handle = (req: IncomingMessage, res: ServerResponse, expectation?: Expectation) => {
     exchange(req, res);
+    const pending = answering.get(req.socket) ?? [];
+    answering.set(req.socket, pending);
+    const entry = { req, res };
+    pending.push(entry);
+    res.once('close', () => pending.splice(pending.indexOf(entry), 1));
     guardRequest(req, guard ?? localGuard(req), expectation)
       .then((request) => {
         if (!(request instanceof ApiError)) return sandbox.fetch(request);
@@ -106,10 +114,27 @@ export function createSandboxServer(
   );
   // For shutdown() (shutdown.ts): which connections are answering, which are idle or still arriving.
   const exchange = trackConnections(server);
-  server.on('clientError', answerClientError);
+  // HTTP/1.1 pipelining: bytes Node cannot parse after a request are refused once the answers to the
+  // requests received whole before them are written. Refused at once, the refusal would take the place
+  // of an answer still being made (of a request that may have changed the bank), and the connection
+  // would close before it. A request still arriving (a timed-out body, a broken chunk) is the one
+  // refused: its own answer is not waited for. The parser reports each later chunk too: one refusal
+  // per connection waits.
+  const waiting = new WeakSet<Socket>();
+  const refuse = (error: Error & { code?: string }, socket: Socket) => {
+    if (waiting.has(socket)) return;
+    const owed = answering.get(socket)?.findLast(({ req }) => req.complete)?.res;
+    if (owed === undefined) return answerClientError(error, socket);
+    waiting.add(socket);
+    owed.once('close', () => {
+      waiting.delete(socket);
+      answerClientError(error, socket);
+    });
+  };
+  server.on('clientError', refuse);
   // CONNECT is not a request Node hands to the handler: it would drop the connection without a word.
   server.on('connect', (_req, socket: Socket) =>
-    answerClientError(Object.assign(new Error('CONNECT'), { code: 'HPE_INVALID_METHOD' }), socket),
+    refuse(Object.assign(new Error('CONNECT'), { code: 'HPE_INVALID_METHOD' }), socket),
   );
   return server;
 }
