@@ -64,6 +64,9 @@ export type ServerTimeouts = Pick<
  * without `guard`, links point at the address each connection came in on and the control plane is
  * open to loopback callers only. A request not received within Node's timeouts is 408.
  */
+/** For a promise whose outcome only orders what comes after it. */
+const settled = (): void => undefined;
+
 export function createSandboxServer(
   sandbox: Sandbox,
   guard?: GuardOptions,
@@ -72,6 +75,10 @@ export function createSandboxServer(
   // Each connection's requests whose answers are not yet out, in the order they came (HTTP/1.1
   // pipelining): Node writes the answers in that order.
   const answering = new WeakMap<Socket, Array<{ req: IncomingMessage; res: ServerResponse }>>();
+  // Each connection's last request handed to the bank, settled once the bank has answered it: the
+  // next waits for it, so pipelined requests reach the bank in the order sent (RFC 9112 section 9.3.2).
+  // Without it, a request with a body (read first) was overtaken by a body-less one behind it.
+  const applied = new WeakMap<Socket, Promise<void>>();
   const handle = (req: IncomingMessage, res: ServerResponse, expectation?: Expectation) => {
     exchange(req, res);
     const pending = answering.get(req.socket) ?? [];
@@ -79,9 +86,16 @@ export function createSandboxServer(
     const entry = { req, res };
     pending.push(entry);
     res.once('close', () => pending.splice(pending.indexOf(entry), 1));
-    guardRequest(req, guard ?? localGuard(req), expectation)
+    const before = applied.get(req.socket);
+    const bank = guardRequest(req, guard ?? localGuard(req), expectation).then(async (request) => {
+      if (request instanceof ApiError) return request;
+      if (before !== undefined) await before;
+      return sandbox.fetch(request);
+    });
+    applied.set(req.socket, bank.then(settled, settled));
+    bank
       .then((request) => {
-        if (!(request instanceof ApiError)) return sandbox.fetch(request);
+        if (!(request instanceof ApiError)) return request;
         // A refused request's unread body is not drained: the connection closes after the answer.
         if (!req.complete) res.setHeader('connection', 'close');
         return refusalResponse(request);
