@@ -8,6 +8,7 @@ import {
 import type { AddressInfo, Socket } from 'node:net';
 import { ApiError } from '../core/errors.js';
 import { toErrorWebResponse } from '../gateway/error-response.js';
+import { keepSentTarget } from '../gateway/sent-target.js';
 import type { Sandbox } from '../sandbox.js';
 import {
   answerClientError,
@@ -32,7 +33,11 @@ async function readBytes(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer> 
   return bytes;
 }
 
-/** A node request as a web Request, with the body bytes exactly as received (part 5.1: Digest). */
+/**
+ * A node request as a web Request, with the body bytes exactly as received (part 5.1: Digest) and,
+ * for a request line in origin form, the path and query as sent, which `(request-target)` signs
+ * (gateway/sent-target.ts): the URL parser re-encodes some of their characters.
+ */
 export async function toWebRequest(req: IncomingMessage, origin: string): Promise<Request> {
   const headers = new Headers();
   for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
@@ -40,7 +45,9 @@ export async function toWebRequest(req: IncomingMessage, origin: string): Promis
   }
   const method = (req.method ?? 'GET').toUpperCase();
   const body = method === 'GET' || method === 'HEAD' ? null : await readBytes(req);
-  return new Request(new URL(req.url ?? '/', origin), { method, headers, body, redirect: 'manual' });
+  const sent = req.url ?? '/';
+  const request = new Request(new URL(sent, origin), { method, headers, body, redirect: 'manual' });
+  return sent.startsWith('/') ? keepSentTarget(request, sent) : request;
 }
 
 export async function writeWebResponse(response: Response, res: ServerResponse): Promise<void> {

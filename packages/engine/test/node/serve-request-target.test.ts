@@ -1,8 +1,14 @@
 import { once } from 'node:events';
-import { type IncomingMessage, request, type Server } from 'node:http';
+import { createServer, type IncomingMessage, request, type Server } from 'node:http';
 import { NOW } from '@sandbank/test-support/payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandboxServer, type GuardOptions, listen } from '../../src/node/index.js';
+import {
+  createSandboxServer,
+  type GuardOptions,
+  listen,
+  toWebRequest,
+  writeWebResponse,
+} from '../../src/node/index.js';
 import { presetIdentity } from '../../src/pki/preset-identity.js';
 import type { TppIdentity } from '../../src/pki/tpp-identity.js';
 import type { RequestLogEntry, Sandbox } from '../../src/sandbox.js';
@@ -23,6 +29,7 @@ interface Bank {
 let identity: TppIdentity;
 let root: Bank;
 let prefixed: Bank;
+let ownServer: Bank;
 
 async function start(sandbox: Sandbox, guard?: GuardOptions): Promise<Bank> {
   const server = createSandboxServer(sandbox, guard);
@@ -44,10 +51,19 @@ beforeAll(async () => {
     servedHosts: new Set(['bank.example']),
     control: { kind: 'open' },
   });
+  // A user's own node:http server, with the adapter's exported parts in place of createSandboxServer.
+  const own = createSandbox({ now: () => NOW });
+  const server = createServer((req, res) => {
+    toWebRequest(req, 'http://127.0.0.1')
+      .then((webRequest) => own.fetch(webRequest))
+      .then((response) => writeWebResponse(response, res));
+  });
+  const port = Number(new URL(await listen(server, { port: 0 })).port);
+  ownServer = { server, port, logged: [] };
 });
 
 afterAll(async () => {
-  for (const bank of [root, prefixed]) {
+  for (const bank of [root, prefixed, ownServer]) {
     bank.server.closeAllConnections();
     await new Promise((resolve) => bank.server.close(resolve));
   }
@@ -141,5 +157,14 @@ describe('(request-target) over sandbank serve', () => {
     expect(entry?.path).toBe(target);
     const withoutPrefix = await get(prefixed, target, "/v1/sandbox/customers?note='a'", 'bank.example');
     expect(withoutPrefix.status).toBe(400);
+  });
+
+  it("through toWebRequest in a server of one's own: a raw ' signed as sent", async () => {
+    const target = "/v1/sandbox/customers?note='a'";
+    const answer = await get(ownServer, target, target);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toHaveLength(4);
+    const reencoded = await get(ownServer, target, '/v1/sandbox/customers?note=%27a%27');
+    expect(reencoded.status).toBe(400);
   });
 });
