@@ -93,6 +93,12 @@ export function checkTarget(raw: string): Target | ApiError {
   const queryAt = rest.indexOf('?');
   const path = queryAt === -1 ? rest : rest.slice(0, queryAt);
   const search = queryAt === -1 ? '' : rest.slice(queryAt);
+  // A path holding `#` is refused below; in a query it would be a fragment, which a client never sends.
+  if (search.includes('#')) {
+    return refuse(
+      `the request target ${raw.slice(0, 100)} holds a fragment (#): a client sends the path and query only`,
+    );
+  }
   const problem = rawPathProblem(path);
   if (problem !== null) return refuse(`the request target ${raw.slice(0, 100)} is refused: ${problem}`);
   return { authority, path, search };

@@ -45,6 +45,15 @@ describe('the request-line rules the HTTP adapter applies', () => {
     });
   });
 
+  it.each(['/v1/accounts?withBalance=true#top', '/v1/accounts?#', 'http://localhost/v1/accounts?a#b'])(
+    'refuses a fragment after the query of %s, which no client sends',
+    (target) => {
+      const refused = checkTarget(target);
+      expect(refused).toMatchObject({ status: 400, messages: [{ code: 'BAD_REQUEST' }] });
+      expect((refused as Error).message).toContain('fragment');
+    },
+  );
+
   it('takes the path of an absolute-form target and hands its authority to the Host check', () => {
     expect(checkTarget('http://localhost:8731/_sandbank/clock')).toEqual({
       authority: 'localhost:8731',
