@@ -147,6 +147,22 @@ export function compileRoutes(routes: readonly Route[], basePath: string): Route
   return table;
 }
 
+/** A path segment's percent-escapes as UTF-8, each malformed sequence as U+FFFD (as browsers show it). */
+function decodeLeniently(segment: string): string {
+  const bytes: number[] = [];
+  const encoder = new TextEncoder();
+  for (let i = 0; i < segment.length; i++) {
+    const hex = segment.charCodeAt(i) === 37 ? segment.slice(i + 1, i + 3) : '';
+    if (/^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...encoder.encode(segment[i]));
+    }
+  }
+  return new TextDecoder().decode(new Uint8Array(bytes));
+}
+
 function matchSegments(compiled: CompiledRoute, actual: string[]): Record<string, string> | null {
   const { segments, params: names } = compiled;
   for (let i = 0; i < segments.length; i++) {
@@ -160,7 +176,9 @@ function matchSegments(compiled: CompiledRoute, actual: string[]): Record<string
     try {
       value = decodeURIComponent(actual[i] as string);
     } catch {
-      return null;
+      // Escapes that are not UTF-8 (`%FF`) name no resource: the operation answers as for any
+      // unknown id, not 404 as if no endpoint had the path.
+      value = decodeLeniently(actual[i] as string);
     }
     // An id is never a property of Object.prototype: `__proto__` or `constructor` would otherwise
     // reach an operation as if it named a resource in a state record.
