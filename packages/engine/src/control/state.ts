@@ -9,6 +9,7 @@ import { type ExportedState, State } from '../core/state.js';
 import { parseWith, queryOf } from '../core/validate.js';
 import { reseed } from '../sandbox-api/seed.js';
 import { StateForImport } from './import-schema.js';
+import { checkIssuedIds } from './issued-ids.js';
 
 /** `?shape=engine`: the state as the engine keeps it (`sandbox.getState()`), not the export's format. */
 export const ExportQuery = z.object({ shape: z.optional(z.enum(['export', 'engine'])) });
@@ -55,7 +56,9 @@ export const importState: Operation = (draft, input) => {
   // the change, recording every object in a set to find drafts that cannot be there (a third of an
   // import of 1 000 000 transactions, docs/benchmarks.md). The state is frozen either way; a plain
   // Object.freeze walk, not immer's `freeze`, which costs several times as much.
-  const imported = stateFromExport(importedState(input.body));
+  const parsed = importedState(input.body);
+  checkIssuedIds(parsed);
+  const imported = stateFromExport(parsed);
   freezeDeep(imported);
   // A file exported before snapshots existed (or saved without them) leaves the bank's snapshots as they are.
   const keepSnapshots = typeof input.body === 'object' && input.body !== null && !('snapshots' in input.body);

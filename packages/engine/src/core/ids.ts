@@ -20,6 +20,65 @@ export function hashString(text: string): number {
   return h;
 }
 
+/** The multiplicative inverse of an odd number modulo 2^32 (Newton's iteration, 5 steps for 32 bits). */
+function inverseOf(odd: number): number {
+  let inverse = odd;
+  for (let i = 0; i < 5; i++) inverse = Math.imul(inverse, 2 - Math.imul(odd, inverse)) >>> 0;
+  return inverse;
+}
+const GOLDEN_INVERSE = inverseOf(0x9e3779b9);
+const FIRST_INVERSE = inverseOf(0x85ebca6b);
+const SECOND_INVERSE = inverseOf(0xc2b2ae35);
+
+/** The `value` that `mix(seed, value)` turned into `mixed`: each step of the finaliser undone. */
+function unmix(seed: number, mixed: number): number {
+  let h = (mixed ^ (mixed >>> 16)) >>> 0;
+  h = Math.imul(h, SECOND_INVERSE) >>> 0;
+  h = (h ^ (h >>> 13) ^ (h >>> 26)) >>> 0;
+  h = Math.imul(h, FIRST_INVERSE) >>> 0;
+  h = (h ^ (h >>> 16)) >>> 0;
+  return Math.imul((h ^ seed) >>> 0, GOLDEN_INVERSE) >>> 0;
+}
+
+const VALUE_OF = new Int8Array(128).fill(-1);
+for (let i = 0; i < ALPHABET.length; i++) VALUE_OF[ALPHABET.charCodeAt(i)] = i;
+
+/** The 30 bits characters `from`…`from + 4` of an id carry (one word of `opaqueId`), or -1. */
+function wordAt(id: string, from: number): number {
+  let word = 0;
+  for (let i = 4; i >= 0; i--) {
+    const code = id.charCodeAt(from + i);
+    const value = code < 128 ? (VALUE_OF[code] as number) : -1;
+    if (value < 0) return -1;
+    word = word * 64 + value;
+  }
+  return word;
+}
+
+/**
+ * The counter `opaqueId` made `id` from for `seed`, or null when `id` is not one of its ids (ids
+ * written by hand) or its counter is not in (`above`, `upTo`]. An id made for another seed is one this
+ * seed makes too, at another counter (the seeds' hashes differ by a constant the counter's product
+ * takes up). Arithmetic only for most ids: the first word's top two bits are not in the id, so four
+ * counters are candidates, each in range checked against the second word before the whole id is
+ * made again.
+ */
+export function counterOf(seed: string, id: string, above = -1, upTo = 0xffffffff): number | null {
+  const length = id.length - 7;
+  if ((length !== 38 && length !== 28) || !id.startsWith('enc!!') || !id.endsWith('==')) return null;
+  const first = wordAt(id, 5);
+  const second = wordAt(id, 10);
+  if (first < 0 || second < 0) return null;
+  const base = hashString(seed);
+  for (let top = 0; top < 4; top++) {
+    const counter = unmix(base, (top * 2 ** 30 + first) >>> 0);
+    if (counter <= above || counter > upTo) continue;
+    if ((mix(base + 5, counter) & 0x3fffffff) !== second) continue;
+    if (opaqueId(seed, counter, length) === id) return counter;
+  }
+  return null;
+}
+
 /** The id numbered `counter` for `seed`: `enc!!` + `length` (38) base64url characters + `==`. */
 export function opaqueId(seed: string, counter: number, length = 38): string {
   const base = hashString(seed);
