@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { ApiError, apiError } from '../core/errors.js';
 import { DelayEffect, ErrorEffect, type FaultEffect, NetworkEffect } from '../core/fault-state.js';
 import { parseWith } from '../core/validate.js';
+import { SCENARIOS, scenarioNamed } from './scenarios.js';
 
 /** The per-request fault header (sandbox profile only; docs/faults.md). */
 export const FAULT_HEADER = 'x-sandbank-fault';
@@ -43,12 +44,46 @@ function effectOf(fields: Map<string, string>): unknown {
 
 const HeaderEffect = z.union([NetworkEffect, DelayEffect, ErrorEffect]);
 
-/** The header's fault, or null without one; a malformed header is a 400 naming it. */
+/** Which effect each key asks for: a header asks for one effect, so its keys name one kind. */
+const KEY_KINDS = new Map([
+  ['network', 'network'],
+  ['delay', 'delay'],
+  ['status', 'error'],
+  ['code', 'error'],
+  ['text', 'error'],
+  ['retry-after', 'error'],
+  ['scenario', 'scenario'],
+]);
+
+function unreadable(reason: string): never {
+  throw apiError(
+    'FORMAT_ERROR',
+    `X-Sandbank-Fault is not understood (${reason}): use e.g. "status=503; code=SYSTEM_ERROR", "delay=2000", "network=error" or "scenario=slow-bank"`,
+    { path: 'X-Sandbank-Fault' },
+  );
+}
+
+/**
+ * The header's fault, or null without one. A header the bank cannot read in full is a 400 naming
+ * it: a key it does not know, keys of two effects at once, an unknown scenario, a bad value.
+ */
 export function parseFaultHeader(value: string | undefined): HeaderFault | null {
   if (value === undefined || value.trim() === '') return null;
   const fields = pairs(value);
+  const kinds = new Set<string>();
+  for (const key of fields.keys()) {
+    const kind = KEY_KINDS.get(key);
+    if (kind === undefined) unreadable(`unknown key ${key.slice(0, 40)}`);
+    kinds.add(kind);
+  }
+  if (kinds.size > 1) unreadable(`one effect at a time, not ${[...kinds].join(' and ')}`);
   const scenario = fields.get('scenario');
-  if (scenario !== undefined) return { scenario };
+  if (scenario !== undefined) {
+    if (scenarioNamed(scenario) === undefined) {
+      unreadable(`no scenario ${scenario.slice(0, 100)}; known: ${SCENARIOS.map((s) => s.name).join(', ')}`);
+    }
+    return { scenario };
+  }
   const raw = effectOf(fields);
   const schema =
     'network' in (raw as object) ? NetworkEffect : 'delayMs' in (raw as object) ? DelayEffect : ErrorEffect;
@@ -56,11 +91,6 @@ export function parseFaultHeader(value: string | undefined): HeaderFault | null 
     return { effect: parseWith(schema, raw, 'body') as z.infer<typeof HeaderEffect> };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    const first = error.messages[0];
-    throw apiError(
-      'FORMAT_ERROR',
-      `X-Sandbank-Fault is not understood (${first?.text ?? 'invalid'}): use e.g. "status=503; code=SYSTEM_ERROR", "delay=2000" or "network=error"`,
-      { path: 'X-Sandbank-Fault' },
-    );
+    return unreadable(error.messages[0]?.text ?? 'invalid');
   }
 }

@@ -170,6 +170,41 @@ describe('the per-request header X-Sandbank-Fault', () => {
     expect(answer.body.tppMessages[0]).toMatchObject({ code: 'FORMAT_ERROR', path: 'X-Sandbank-Fault' });
   });
 
+  it('answers 400 naming the header for a scenario it does not know, and changes nothing', async () => {
+    const { sb } = bank();
+    const before = sb.getState();
+    const answer = await api(sb, 'GET', '/v1/sandbox/customers', {
+      headers: { 'x-sandbank-fault': 'scenario=consent-expird' },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.tppMessages).toEqual([
+      expect.objectContaining({ code: 'FORMAT_ERROR', path: 'X-Sandbank-Fault' }),
+    ]);
+    expect(answer.body.tppMessages[0].text).toContain('consent-expired');
+    expect(sb.getState()).toBe(before);
+  });
+
+  it('answers 400 for a header that asks for two effects, or has a key it does not know', async () => {
+    const { sb } = bank();
+    for (const header of [
+      'status=503; code=SYSTEM_ERROR; delay=2000',
+      'network=error; status=500; code=SYSTEM_ERROR',
+      'delay=100; network=error',
+      'scenario=slow-bank; status=503; code=SYSTEM_ERROR',
+      'status=503; code=SYSTEM_ERROR; retry-aftr=5',
+    ]) {
+      const answer = await api(sb, 'GET', '/v1/sandbox/customers', {
+        headers: { 'x-sandbank-fault': header },
+      });
+      expect(answer.status, header).toBe(400);
+      expect(answer.body.tppMessages[0], header).toMatchObject({
+        code: 'FORMAT_ERROR',
+        path: 'X-Sandbank-Fault',
+      });
+      expect(answer.headers.get('x-sandbank-fault'), header).toBeNull();
+    }
+  });
+
   it('is ignored in the production profile', async () => {
     const { sb } = bank('production');
     const answer = await api(sb, 'GET', '/v1/accounts', {
