@@ -129,26 +129,29 @@ function headerVerdict(input: FaultGateInput, facts: FaultFacts): FaultVerdict |
   }
   if (fault === null) return null;
   let effect: FaultEffect | undefined;
+  let rule: FaultRule | null = null;
   if ('scenario' in fault) {
     const scenario = scenarioNamed(fault.scenario);
-    // The first of the scenario's request effects that matches this request (draws aside: it is asked for).
+    // The first of the scenario's request effects that matches this request (draws aside: it is asked
+    // for), with the rule's `until`: a Retry-After points to it as the applied scenario's does.
     const rules = (scenario?.rules(input.now, input.basePath) ?? []).map((rule, i) => ({
       id: `header-${i}`,
       match: { ...rule.match, everyNth: undefined, probability: undefined },
       effect: rule.effect,
       times: null,
-      until: null,
+      until: rule.until ?? null,
       scenario: null,
       createdAt: new Date(input.now).toISOString(),
       seen: 0,
       fired: 0,
     }));
-    effect = takeRule(rules as FaultRule[], REQUEST_KINDS, facts, input.now, '')?.effect;
+    rule = takeRule(rules as FaultRule[], REQUEST_KINDS, facts, input.now, '');
+    effect = rule?.effect;
   } else {
     effect = fault.effect;
   }
   if (effect === undefined) return null;
-  const action = actionOf(effect, null, 'header', input.state.meta.seed, input.now);
+  const action = actionOf(effect, rule, 'header', input.state.meta.seed, input.now);
   return { action, label: `header; ${describeEffect(effect, input.now)}`, state: input.state, patches: [] };
 }
 

@@ -205,6 +205,17 @@ describe('the per-request header X-Sandbank-Fault', () => {
     }
   });
 
+  it('answers a scenario’s error with the Retry-After its rule has (daily-limit-reached: to midnight)', async () => {
+    const { sb } = bank();
+    const answer = await api(sb, 'GET', '/v1/accounts', {
+      headers: { 'x-sandbank-fault': 'scenario=daily-limit-reached' },
+    });
+    expect(answer.status).toBe(429);
+    expect(answer.body.tppMessages[0].code).toBe('ACCESS_EXCEEDED');
+    // START is 10:00 UTC on the bank clock: midnight is 14 hours away.
+    expect(answer.headers.get('retry-after')).toBe(String(14 * 3600));
+  });
+
   it('is ignored in the production profile', async () => {
     const { sb } = bank('production');
     const answer = await api(sb, 'GET', '/v1/accounts', {
