@@ -1,5 +1,5 @@
 import { operationIds as documentIds } from '../core/operation-ids.js';
-import type { Route } from '../core/router.js';
+import { isApiService, type Route } from '../core/router.js';
 
 /**
  * The name a fault rule's `match.operation` uses for each route: exactly the `operationId` of the
@@ -21,4 +21,10 @@ export function operationIds(routes: readonly Route[]): Map<Route, string> {
 /** Every operationId a rule may name, sorted. */
 export function operationIdList(routes: readonly Route[]): string[] {
   return [...new Set(operationIds(routes).values())].sort();
+}
+
+/** The operationIds of the /v1 routes: the only ones a request effect acts on (docs/faults.md). */
+export function apiOperationIdList(routes: readonly Route[]): string[] {
+  const ids = [...operationIds(routes)].filter(([route]) => isApiService(route.service)).map(([, id]) => id);
+  return [...new Set(ids)].sort();
 }

@@ -4,7 +4,7 @@ import { FaultEffect, FaultMatch, FaultRule } from '../core/fault-state.js';
 import { empty, json } from '../core/http.js';
 import { namedRoutes, type Operation, type Route } from '../core/router.js';
 import { int } from '../core/zod-support.js';
-import { operationIdList } from './operation-ids.js';
+import { apiOperationIdList, operationIdList } from './operation-ids.js';
 import { SCENARIOS, scenarioNamed } from './scenarios.js';
 import { addRule, parseRuleInput } from './schema.js';
 
@@ -26,7 +26,12 @@ export function createFaultRoutes(getRoutes: () => readonly Route[]): readonly R
   const listFaults: Operation = (draft) => json(200, { rules: draft.faults.rules });
 
   const addFault: Operation = (draft, input, ctx) => {
-    const rule = parseRuleInput(input.body, operationIdList(getRoutes()));
+    const routes = getRoutes();
+    const rule = parseRuleInput(input.body, {
+      apiOperations: apiOperationIdList(routes),
+      allOperations: operationIdList(routes),
+      basePath: ctx.basePath.slice((ctx.mount ?? '').length),
+    });
     return json(201, addRule(draft, rule, ctx.now));
   };
 

@@ -30,18 +30,47 @@ function effectSchema(effect: unknown): z.ZodMiniType {
 /** SCA and payment effects act on an authorisation or a payment, not on one request. */
 const REQUEST_ONLY_KEYS = ['operation', 'method', 'path'] as const;
 
-function ruleSchema(effect: unknown, operations: readonly string[]) {
-  const known = new Set(operations);
+/** What a rule's `match` may name: the /v1 operations, and every operationId of the document. */
+export interface RuleContext {
+  /** The operationIds of the /v1 routes (a request effect acts on these alone). */
+  apiOperations: readonly string[];
+  /** Every operationId of GET /_sandbank/openapi.json, the control plane's and the pages' too. */
+  allOperations: readonly string[];
+  /** The API's base path below any mount (`/v1`). */
+  basePath: string;
+}
+
+const NEVER_FAULTED =
+  'the control plane and the bank’s pages are never faulted; a rule acts on /v1 calls only';
+
+/** Whether a `match.path` pattern can match a path under the base path: its text before any `*` leads there. */
+function reachesApi(pattern: string, basePath: string): boolean {
+  const literal = pattern.split('*')[0] ?? '';
+  return literal === basePath || literal.startsWith(`${basePath}/`) || `${basePath}/`.startsWith(literal);
+}
+
+function ruleSchema(effect: unknown, context: RuleContext) {
+  const api = new Set(context.apiOperations);
+  const all = new Set(context.allOperations);
   return z
     .strictObject({
       match: z.optional(
         FaultMatch.check(
           z.superRefine((match, ctx) => {
-            if (match.operation !== undefined && !known.has(match.operation)) {
+            if (match.operation !== undefined && !api.has(match.operation)) {
               ctx.addIssue({
                 code: 'custom',
                 path: ['operation'],
-                message: `${match.operation} is not an operationId of GET /_sandbank/openapi.json (e.g. listAccounts, createSinglePayment)`,
+                message: all.has(match.operation)
+                  ? `${match.operation} is not a /v1 operation: ${NEVER_FAULTED}`
+                  : `${match.operation} is not an operationId of GET /_sandbank/openapi.json (e.g. listAccounts, createSinglePayment)`,
+              });
+            }
+            if (match.path !== undefined && !reachesApi(match.path, context.basePath)) {
+              ctx.addIssue({
+                code: 'custom',
+                path: ['path'],
+                message: `${match.path} is outside the API's base path ${context.basePath}, so it would never match: ${NEVER_FAULTED}`,
               });
             }
           }),
@@ -69,7 +98,7 @@ function ruleSchema(effect: unknown, operations: readonly string[]) {
 }
 
 /** A rule from a client (POST /_sandbank/faults), validated: a problem is a 400 naming the field. */
-export function parseRuleInput(body: unknown, operations: readonly string[]): FaultRuleInput {
+export function parseRuleInput(body: unknown, context: RuleContext): FaultRuleInput {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw apiError(
       'FORMAT_ERROR',
@@ -77,7 +106,7 @@ export function parseRuleInput(body: unknown, operations: readonly string[]): Fa
     );
   }
   return parseWith(
-    ruleSchema((body as { effect?: unknown }).effect, operations),
+    ruleSchema((body as { effect?: unknown }).effect, context),
     body,
     'body',
   ) as FaultRuleInput;

@@ -44,6 +44,26 @@ describe('invalid fault rules', () => {
       'match.operation',
     ],
     ['no effect', { match: {} }, 'effect'],
+    [
+      'a control-plane operation, which is never faulted',
+      { match: { operation: 'listFaults' }, effect: A_RULE.effect },
+      'match.operation',
+    ],
+    [
+      'an SCA page’s operation, which is never faulted',
+      { match: { operation: 'showAuthorisationPage' }, effect: A_RULE.effect },
+      'match.operation',
+    ],
+    [
+      'a path on the control plane',
+      { match: { path: '/_sandbank/**' }, effect: A_RULE.effect },
+      'match.path',
+    ],
+    [
+      'a path outside the base path',
+      { match: { path: '/v2/accounts/**' }, effect: A_RULE.effect },
+      'match.path',
+    ],
   ];
   for (const [what, rule, field] of cases) {
     it(`answers 400 naming ${field} for ${what}, and adds nothing`, async () => {
@@ -60,21 +80,31 @@ describe('invalid fault rules', () => {
 });
 
 describe('operation names', () => {
-  it('accepts exactly the operationIds of the OpenAPI document', async () => {
+  it('accepts exactly the operationIds of the OpenAPI document’s /v1 routes', async () => {
     const { sb } = bank();
     const doc = (await call(sb, 'GET', '/_sandbank/openapi.json')).body as {
       paths: Record<string, Record<string, { operationId: string }>>;
     };
-    const ids = Object.values(doc.paths).flatMap((methods) =>
-      Object.values(methods).map((o) => o.operationId),
-    );
-    expect(ids).toContain('listAccounts');
-    expect(ids).toContain('sandboxGetAccount');
-    for (const operation of ids) {
+    const idsUnder = (api: boolean) =>
+      Object.entries(doc.paths)
+        .filter(([path]) => path.startsWith('/v1/') === api)
+        .flatMap(([, methods]) => Object.values(methods).map((o) => o.operationId));
+    expect(idsUnder(true)).toContain('listAccounts');
+    expect(idsUnder(true)).toContain('sandboxGetAccount');
+    for (const operation of idsUnder(true)) {
       const answer = await call(sb, 'POST', '/_sandbank/faults', {
         body: { match: { operation }, effect: { status: 500, code: 'SYSTEM_ERROR' } },
       });
       expect(answer.status, operation).toBe(201);
+    }
+    // The control plane and the bank's pages are never faulted: a rule naming them would never fire.
+    expect(idsUnder(false)).toContain('submitAuthorisationPage');
+    for (const operation of idsUnder(false)) {
+      const answer = await call(sb, 'POST', '/_sandbank/faults', {
+        body: { match: { operation }, effect: { status: 500, code: 'SYSTEM_ERROR' } },
+      });
+      expect(answer.status, operation).toBe(400);
+      expect(messages(answer)[0]?.text, operation).toContain('never faulted');
     }
   });
 
