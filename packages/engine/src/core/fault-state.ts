@@ -139,13 +139,47 @@ export const FaultRule = z.object({
 });
 export type FaultRule = z.infer<typeof FaultRule>;
 
-export const FaultsState = z.object({
-  /** Numbers the rules' ids (`fault-1`, …); goes on across clears. */
-  counter: int().check(z.gte(0)),
-  rules: z.array(FaultRule),
-  /** Payments a `paymentStatus: PDNG` rule keeps pending: the batch leaves them alone. */
-  held: z.array(z.string()),
-});
+/**
+ * The ids the bank numbers (`fault-N`) must be ones it will not issue again: an imported file whose
+ * counter is below a rule's number, or whose rules share an id, would have two rules answer to one id
+ * (`DELETE /_sandbank/faults/{id}`, `X-Sandbank-Fault`). Ids written by hand in another form are let be.
+ */
+function idsNotReissued(
+  faults: { counter: number; rules: Array<{ id: string }> },
+  ctx: z.core.$RefinementCtx,
+) {
+  const seen = new Set<string>();
+  let highest: { id: string; number: number } | null = null;
+  for (const [index, rule] of faults.rules.entries()) {
+    if (seen.has(rule.id)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['rules', index, 'id'],
+        message: `${rule.id.slice(0, 100)} is the id of an earlier rule; each rule needs its own`,
+      });
+    }
+    seen.add(rule.id);
+    const number = Number(/^fault-([1-9]\d{0,15})$/.exec(rule.id)?.[1] ?? 0);
+    if (number > (highest?.number ?? 0)) highest = { id: rule.id, number };
+  }
+  if (highest !== null && highest.number > faults.counter) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['counter'],
+      message: `${faults.counter} is below the number of rule ${highest.id}, an id the bank would issue again; set it to at least ${highest.number}`,
+    });
+  }
+}
+
+export const FaultsState = z
+  .object({
+    /** Numbers the rules' ids (`fault-1`, …); goes on across clears. */
+    counter: int().check(z.gte(0)),
+    rules: z.array(FaultRule),
+    /** Payments a `paymentStatus: PDNG` rule keeps pending: the batch leaves them alone. */
+    held: z.array(z.string()),
+  })
+  .check(z.superRefine(idsNotReissued));
 export type FaultsState = z.infer<typeof FaultsState>;
 
 export function emptyFaults(): FaultsState {

@@ -149,6 +149,29 @@ describe('fault rules live in the state', () => {
     expect(sb.getState().faults).toEqual({ counter: 0, rules: [], held: [] });
   });
 
+  it('refuses an import whose rule ids the bank would issue again, and keeps the bank as it was', async () => {
+    const { sb } = bank();
+    await call(sb, 'POST', '/_sandbank/faults', { body: A_RULE });
+    const exported = (await call(sb, 'GET', '/_sandbank/state')).body as {
+      faults: { counter: number; rules: Array<{ id: string }> };
+    };
+    const other = bank().sb;
+    const before = other.getState();
+    const behind = { ...exported, faults: { ...exported.faults, counter: 0 } };
+    const refused = await call(other, 'PUT', '/_sandbank/state', { body: behind });
+    expect(refused.status).toBe(400);
+    expect(messages(refused)[0]).toMatchObject({ code: 'FORMAT_ERROR', path: 'faults.counter' });
+    expect(messages(refused)[0]?.text).toContain('fault-1');
+    const twice = {
+      ...exported,
+      faults: { ...exported.faults, rules: [...exported.faults.rules, ...exported.faults.rules] },
+    };
+    const duplicate = await call(other, 'PUT', '/_sandbank/state', { body: twice });
+    expect(duplicate.status).toBe(400);
+    expect(messages(duplicate)[0]).toMatchObject({ code: 'FORMAT_ERROR', path: 'faults.rules.1.id' });
+    expect(other.getState()).toBe(before);
+  });
+
   it('removes one rule by id, and answers 404 for one it does not know', async () => {
     const { sb } = bank();
     await call(sb, 'POST', '/_sandbank/faults', { body: A_RULE });
