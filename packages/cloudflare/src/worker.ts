@@ -175,6 +175,19 @@ async function deleteBank(request: Request, env: Env, id: string): Promise<Respo
   return new Response(null, { status: 204 });
 }
 
+/**
+ * A bank id as the path gives it, escapes decoded. Escapes that are not UTF-8 (`%E0%A4%A`, a lone
+ * `%C3`) name no bank: the segment is kept as sent, which no bank id matches, as the engine's router
+ * treats such an id (404, never a URIError).
+ */
+function decodedId(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 function notAllowed(method: string, path: string, allow: string): Response {
   return errorResponse('BAD_REQUEST', `${method} is not allowed on ${path}; allowed: ${allow}`, {
     status: 405,
@@ -205,7 +218,7 @@ async function route(request: Request, env: Env): Promise<Response> {
     } else if (segments.length === 2) {
       response =
         request.method === 'DELETE'
-          ? await deleteBank(request, env, decodeURIComponent(segments[1] as string))
+          ? await deleteBank(request, env, decodedId(segments[1] as string))
           : notAllowed(request.method, '/tenants/{id}', 'DELETE');
     } else response = errorResponse('NOT_FOUND', `no operation at ${url.pathname.slice(0, 200)}`);
     return isAllowed(origins, request.headers.get('origin'))

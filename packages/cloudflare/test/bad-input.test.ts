@@ -39,6 +39,20 @@ describe('bad input to the hosted mode', () => {
     );
   });
 
+  it('answers DELETE /tenants/{id} with a malformed or path-like id with 404 RESOURCE_UNKNOWN', async () => {
+    // Escapes that are not UTF-8 (a cut-off sequence, a lone continuation byte), an encoded slash, a
+    // lone `%`: ids of no bank, as a malformed id below /t/ is, not a failure of the Worker.
+    for (const id of ['%E0%A4%A', '%C3', '%80', '%', '%2F', '..%2F..', 'a'.repeat(2000)]) {
+      const answer = await fetch(`${rt.url}/tenants/${id}`, { method: 'DELETE', headers: admin(rt) });
+      await expectClear(answer, 404, 'RESOURCE_UNKNOWN');
+    }
+    // The bank of the test is still there.
+    const clock = await fetch(`${bank.baseUrl}/_sandbank/clock`, {
+      headers: { authorization: `Bearer ${bank.controlToken}` },
+    });
+    expect(clock.status).toBe(200);
+  });
+
   it('answers paths outside the directory and the banks with 404 NOT_FOUND', async () => {
     for (const path of ['/v1/accounts', '/_sandbank/clock', '/t', '/tenants/a/b', '/favicon.ico']) {
       await expectClear(await fetch(`${rt.url}${path}`), 404, 'NOT_FOUND');
