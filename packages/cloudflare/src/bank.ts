@@ -226,6 +226,25 @@ export class SandbankBank {
 
   /** `GET /_sandbank/events`: a WebSocket the object accepts for hibernation. */
   private events(request: Request): Response {
+    // A WebSocket opens with GET only (RFC 6455 section 4.1); workerd fails an upgrade of another
+    // method with an internal error and a bare 500, so it is refused here first.
+    if (request.method !== 'GET') {
+      return errorResponse(
+        'BAD_REQUEST',
+        `${request.method} is not allowed on /_sandbank/events; allowed: GET (a WebSocket)`,
+        { status: 405, headers: { allow: 'GET' } },
+      );
+    }
+    // Version 13 is the one spoken (section 4.4): another is refused naming it, in the bank's error
+    // shape rather than workerd's plain text.
+    const version = request.headers.get('sec-websocket-version');
+    if (version !== null && version.trim() !== '13') {
+      return errorResponse(
+        'BAD_REQUEST',
+        `/_sandbank/events speaks WebSocket version 13, not ${version.slice(0, 20)}`,
+        { status: 400, headers: { 'sec-websocket-version': '13' } },
+      );
+    }
     if ((request.headers.get('upgrade') ?? '').toLowerCase() !== 'websocket') {
       return errorResponse(
         'BAD_REQUEST',

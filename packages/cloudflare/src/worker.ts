@@ -188,6 +188,20 @@ function decodedId(segment: string): string {
   }
 }
 
+/**
+ * The request without its `Upgrade` header when it cannot open a WebSocket (any method but GET).
+ * workerd takes a stub's request with `Upgrade: websocket` as a WebSocket and fails one of another
+ * method with an internal error and a bare 500, before the bank could answer; a server may ignore
+ * Upgrade (RFC 9110 section 7.8), so the bank answers it as the plain request it is (405 on
+ * /_sandbank/events).
+ */
+function withoutFalseUpgrade(request: Request): Request {
+  if (request.method === 'GET' || !request.headers.has('upgrade')) return request;
+  const headers = new Headers(request.headers);
+  headers.delete('upgrade');
+  return new Request(request, { headers });
+}
+
 function notAllowed(method: string, path: string, allow: string): Response {
   return errorResponse('BAD_REQUEST', `${method} is not allowed on ${path}; allowed: ${allow}`, {
     status: 405,
@@ -205,7 +219,7 @@ async function route(request: Request, env: Env): Promise<Response> {
     // The bank's object answers everything below /t/{id}, CORS included, on the public origin.
     const forwarded =
       origin === url.origin ? request : new Request(`${origin}${url.pathname}${url.search}`, request);
-    return bank(env, id).fetch(forwarded);
+    return bank(env, id).fetch(withoutFalseUpgrade(forwarded));
   }
   if (segments[0] === 'tenants') {
     const origins = directoryOrigins(env);

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type CreatedBank, createBank, runtime } from '@sandbank/test-support/hosted';
+import { type CreatedBank, createBank, problem, runtime } from '@sandbank/test-support/hosted';
 import { WebSocket } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostedEvent } from '../src/events.js';
@@ -70,7 +71,77 @@ function advance(bank: CreatedBank, minutes: number, requestId: string) {
   });
 }
 
+interface Handshake {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** The answer as a fetch Response, for `problem` (none for a 101). */
+  answer: Response;
+}
+
+/** An opening handshake as sent (fetch refuses to send Upgrade): the answer, or 101 when accepted. */
+function handshake(bank: CreatedBank, method: string, headers: Record<string, string>): Promise<Handshake> {
+  const url = new URL(`${bank.baseUrl}/_sandbank/events?token=${bank.controlToken}`);
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest(url, {
+      method,
+      headers: {
+        connection: 'Upgrade',
+        upgrade: 'websocket',
+        'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+        'sec-websocket-version': '13',
+        ...headers,
+      },
+    });
+    sent.on('upgrade', (response, socket) => {
+      socket.destroy();
+      resolve({ status: response.statusCode ?? 0, headers: response.headers, answer: new Response(null) });
+    });
+    sent.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const status = response.statusCode ?? 0;
+        const contentType = response.headers['content-type'];
+        resolve({
+          status,
+          headers: response.headers,
+          answer: new Response(Buffer.concat(chunks), {
+            status,
+            headers: contentType === undefined ? {} : { 'content-type': contentType },
+          }),
+        });
+      });
+    });
+    sent.on('error', reject);
+    sent.end();
+  });
+}
+
 describe('the events socket of a hosted bank', () => {
+  it('answers a handshake it cannot accept with a tppMessages error, never a failure of workerd', async () => {
+    const bank = await createBank(rt);
+    // A WebSocket opens with GET only (RFC 6455 section 4.1): another method is 405 with Allow.
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      const refused = await handshake(bank, method, {});
+      expect(refused.headers.allow).toBe('GET');
+      expect(await problem(refused.answer)).toEqual({
+        status: 405,
+        codes: ['BAD_REQUEST'],
+        contentType: 'application/json; charset=utf-8',
+      });
+    }
+    // A version other than 13 is 400 naming the one spoken (section 4.4).
+    const version = await handshake(bank, 'GET', { 'sec-websocket-version': '8' });
+    expect(version.headers['sec-websocket-version']).toBe('13');
+    expect(await problem(version.answer)).toEqual({
+      status: 400,
+      codes: ['BAD_REQUEST'],
+      contentType: 'application/json; charset=utf-8',
+    });
+    // The bank still opens a well-formed one.
+    expect((await handshake(bank, 'GET', {})).status).toBe(101);
+  });
+
   it('sends each committed change with its log number, then the request-log entry', async () => {
     const bank = await createBank(rt);
     const listener = await listen(bank);
