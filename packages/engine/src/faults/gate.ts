@@ -13,6 +13,7 @@ import {
   type FaultFacts,
   isErrorEffect,
   maintenanceEnd,
+  RETRY_AFTER_STATUSES,
   seededDraw,
   takeRule,
 } from './match.js';
@@ -60,7 +61,7 @@ export interface FaultVerdict {
 function retryAfter(effect: FaultEffect, rule: FaultRule | null, now: number): number | null {
   if ('maintenance' in effect)
     return Math.max(1, Math.ceil(((maintenanceEnd(effect, now) ?? now) - now) / 1000));
-  if (!isErrorEffect(effect) || (effect.status !== 503 && effect.status !== 429)) return null;
+  if (!isErrorEffect(effect) || !RETRY_AFTER_STATUSES.includes(effect.status)) return null;
   if (effect.retryAfterSeconds !== undefined) return effect.retryAfterSeconds;
   if (rule?.until != null) return Math.max(1, Math.ceil((Date.parse(rule.until) - now) / 1000));
   return 60;

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { ApiError, apiError } from '../core/errors.js';
 import { DelayEffect, ErrorEffect, type FaultEffect, NetworkEffect } from '../core/fault-state.js';
 import { parseWith } from '../core/validate.js';
+import { RETRY_AFTER_STATUSES } from './match.js';
 import { SCENARIOS, scenarioNamed } from './scenarios.js';
 
 /** The per-request fault header (sandbox profile only; docs/faults.md). */
@@ -83,6 +84,9 @@ export function parseFaultHeader(value: string | undefined): HeaderFault | null 
       unreadable(`no scenario ${scenario.slice(0, 100)}; known: ${SCENARIOS.map((s) => s.name).join(', ')}`);
     }
     return { scenario };
+  }
+  if (fields.has('retry-after') && !RETRY_AFTER_STATUSES.includes(Number(fields.get('status')))) {
+    unreadable('retry-after goes with status=503 or status=429 only');
   }
   const raw = effectOf(fields);
   const schema =

@@ -25,6 +25,9 @@ export function effectKind(effect: FaultEffect): EffectKind {
   return 'error';
 }
 
+/** The statuses an error answer carries `Retry-After` with (docs/faults.md): the rest take none. */
+export const RETRY_AFTER_STATUSES: readonly number[] = [429, 503];
+
 export function isErrorEffect(effect: FaultEffect): effect is ErrorEffect {
   return effectKind(effect) === 'error';
 }

@@ -14,6 +14,7 @@ import {
 import type { State } from '../core/state.js';
 import { parseWith } from '../core/validate.js';
 import { int } from '../core/zod-support.js';
+import { RETRY_AFTER_STATUSES } from './match.js';
 import type { FaultRuleInput } from './scenarios.js';
 
 /** The effect's schema is chosen by the key that names its kind, so a problem is told at its field. */
@@ -83,6 +84,14 @@ function ruleSchema(effect: unknown, context: RuleContext) {
     .check(
       z.superRefine((rule, ctx) => {
         const effect = rule.effect as object;
+        const error = effect as { status?: unknown; retryAfterSeconds?: unknown };
+        if (error.retryAfterSeconds !== undefined && !RETRY_AFTER_STATUSES.includes(error.status as number)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['effect', 'retryAfterSeconds'],
+            message: `a ${String(error.status)} answer carries no Retry-After: give retryAfterSeconds with 503 or 429 only`,
+          });
+        }
         if (!('sca' in effect) && !('paymentStatus' in effect)) return;
         for (const key of REQUEST_ONLY_KEYS) {
           if (rule.match?.[key] !== undefined) {

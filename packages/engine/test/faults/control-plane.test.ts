@@ -55,6 +55,11 @@ describe('invalid fault rules', () => {
       'match.operation',
     ],
     [
+      'a Retry-After on a status that carries none',
+      { effect: { status: 500, code: 'SYSTEM_ERROR', retryAfterSeconds: 5 } },
+      'effect.retryAfterSeconds',
+    ],
+    [
       'a path on the control plane',
       { match: { path: '/_sandbank/**' }, effect: A_RULE.effect },
       'match.path',
@@ -245,6 +250,7 @@ describe('the per-request header X-Sandbank-Fault', () => {
       'delay=100; network=error',
       'scenario=slow-bank; status=503; code=SYSTEM_ERROR',
       'status=503; code=SYSTEM_ERROR; retry-aftr=5',
+      'status=500; code=SYSTEM_ERROR; retry-after=5',
     ]) {
       const answer = await api(sb, 'GET', '/v1/sandbox/customers', {
         headers: { 'x-sandbank-fault': header },
