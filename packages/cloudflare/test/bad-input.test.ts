@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { ERROR_STATUSES } from '@sandbank/engine';
 import { admin, type CreatedBank, createBank, problem, runtime } from '@sandbank/test-support/hosted';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +26,31 @@ async function expectClear(answer: Response, status: number, code: string) {
 
 function create(body: string, headers: Record<string, string> = {}) {
   return fetch(`${rt.url}/tenants`, { method: 'POST', headers: { ...admin(rt), ...headers }, body });
+}
+
+/**
+ * POST /tenants whose body starts with `bytes` bytes and never ends: the answer the Worker gives
+ * without waiting for the rest (the socket is closed once it has answered).
+ */
+function sendUnfinished(headers: Record<string, string>, bytes: number): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest(`${rt.url}/tenants`, { method: 'POST', headers: { ...admin(rt), ...headers } });
+    sent.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        sent.destroy();
+        resolve(
+          new Response(Buffer.concat(chunks), {
+            status: response.statusCode ?? 0,
+            headers: { 'content-type': String(response.headers['content-type']) },
+          }),
+        );
+      });
+    });
+    sent.on('error', reject);
+    sent.write(' '.repeat(bytes));
+  });
 }
 
 describe('bad input to the hosted mode', () => {
@@ -131,6 +157,24 @@ describe('bad input to the hosted mode', () => {
       await expectClear(answer, 400, 'FORMAT_ERROR');
       expect(json.tppMessages[0]?.path).toBe(path);
     }
+  });
+
+  it('stops reading a creation body at its limit, counted in bytes, and refuses one that is not UTF-8', async () => {
+    // A body declared larger than the limit is refused before it arrives: only its first bytes are sent.
+    const declared = await sendUnfinished({ 'content-length': String(100 * 1024 * 1024) }, 16);
+    await expectClear(declared, 413, 'FORMAT_ERROR');
+    // A chunked body is refused as soon as it passes the limit, though it never ends.
+    const chunked = await sendUnfinished({ 'transfer-encoding': 'chunked' }, 80 * 1024);
+    await expectClear(chunked, 413, 'FORMAT_ERROR');
+    // 30 000 euro signs are 90 000 bytes: over the 64 KiB limit, in fewer characters.
+    await expectClear(await create('€'.repeat(30_000)), 413, 'FORMAT_ERROR');
+    // part 1: UTF-8 only; a byte that is not is not taken as U+FFFD.
+    const notUtf8 = await fetch(`${rt.url}/tenants`, {
+      method: 'POST',
+      headers: admin(rt),
+      body: Buffer.concat([Buffer.from('{"seed": "'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]),
+    });
+    await expectClear(notUtf8, 400, 'FORMAT_ERROR');
   });
 
   it('answers methods the directory does not have with 405 BAD_REQUEST and Allow', async () => {
