@@ -47,6 +47,17 @@ export interface BankConfig {
 
 export const ADMIN_ONLY = ['fixedTime', 'idleMinutes'] as const;
 
+/**
+ * The origins a bank allows by default: the creating page's, when the request's Origin is one. An
+ * opaque origin (`null`: a sandboxed iframe, a file:// page, which any such document shares), a `*`
+ * or anything that is not an origin allows none; `origins` or `PUT /_sandbank/cors` can still.
+ */
+function creatingOrigin(origin: string | null): string[] {
+  if (origin === null || origin === '*') return [];
+  const parsed = parseOrigins([origin]);
+  return typeof parsed === 'string' ? [] : parsed;
+}
+
 /** The config of a new bank from a checked creation body; a string says what is wrong. */
 export function bankConfig(
   body: CreateBank,
@@ -59,12 +70,7 @@ export function bankConfig(
     anonymous: boolean;
   },
 ): BankConfig | string {
-  const origins =
-    body.origins === undefined
-      ? context.origin === null
-        ? []
-        : [context.origin]
-      : parseOrigins(body.origins);
+  const origins = body.origins === undefined ? creatingOrigin(context.origin) : parseOrigins(body.origins);
   if (typeof origins === 'string') return origins;
   return {
     id: context.id,

@@ -144,6 +144,28 @@ describe('the bank directory', () => {
     expect(await problem(foreign)).toMatchObject({ status: 403, codes: ['FORBIDDEN'] });
   });
 
+  it('allows no opaque, wildcard or malformed creating Origin by default', async () => {
+    // A sandboxed iframe or a file:// page sends `Origin: null`: any such document would share it.
+    for (const origin of ['null', '*', 'not an origin', 'https://app.example/path']) {
+      const answer = await fetch(`${rt.url}/tenants`, {
+        method: 'POST',
+        headers: admin(rt, { origin }),
+        body: JSON.stringify({ fixedTime: '2026-03-02T10:00:00Z' }),
+      });
+      expect(answer.status).toBe(201);
+      const bank = (await answer.json()) as { baseUrl: string; controlToken: string };
+      const cors = await fetch(`${bank.baseUrl}/_sandbank/cors`, {
+        headers: { authorization: `Bearer ${bank.controlToken}` },
+      });
+      expect(await cors.json()).toEqual({ origins: [] });
+      const preflight = await fetch(`${bank.baseUrl}/v1/accounts`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'GET' },
+      });
+      expect(await problem(preflight)).toMatchObject({ status: 403, codes: ['FORBIDDEN'] });
+    }
+  });
+
   it('changes a bank’s allowed origins on its control plane', async () => {
     const bank = await createBank(rt, { origins: ['https://app.example'] });
     const put = (body: unknown) =>
