@@ -87,7 +87,8 @@ async function createBank(request: Request, env: Env, origin: string): Promise<R
   if (caller.kind === 'refused') return caller.response;
   const read = await readJson(request);
   if ('error' in read) return read.error;
-  const parsed = CreateBank.safeParse(read.body ?? {});
+  // An empty body means the defaults; JSON null is a value that is not an object, refused as [] is.
+  const parsed = CreateBank.safeParse(read.body === undefined ? {} : read.body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const path = ['body', ...(issue?.path ?? []).map(String)].join('.');

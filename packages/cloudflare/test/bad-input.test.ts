@@ -137,6 +137,8 @@ describe('bad input to the hosted mode', () => {
     expect(curl.status).toBe(201);
     await expectClear(await create('[]'), 400, 'FORMAT_ERROR');
     await expectClear(await create('"text"'), 400, 'FORMAT_ERROR');
+    // JSON null is a value that is not an object, as [] is; only an empty body means the defaults.
+    await expectClear(await create('null'), 400, 'FORMAT_ERROR');
     await expectClear(await create('x'.repeat(70_000)), 413, 'FORMAT_ERROR');
     const cases: Array<[unknown, string]> = [
       [{ profile: 'staging' }, 'body.profile'],
