@@ -7,7 +7,13 @@ import { parseOrigins } from './cors.js';
 const basePath = z
   .string()
   .regex(/^\/[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/, 'a path such as /v1 (letters, digits, . _ ~ -)')
-  .refine((path) => !path.startsWith('/_sandbank'), 'the control plane lives at /_sandbank');
+  .refine((path) => !path.startsWith('/_sandbank'), 'the control plane lives at /_sandbank')
+  // A request's dot segments are removed from its URL before the bank sees it: a base path with one
+  // could never be reached.
+  .refine(
+    (path) => path.split('/').every((segment) => segment !== '.' && segment !== '..'),
+    'a path without . or .. segments (a URL never reaches them)',
+  );
 
 export const CreateBank = z
   .object({

@@ -147,6 +147,10 @@ describe('bad input to the hosted mode', () => {
       [{ seed: 7 }, 'body.seed'],
       [{ basePath: 'v1' }, 'body.basePath'],
       [{ basePath: '/_sandbank/x' }, 'body.basePath'],
+      // A URL's dot segments are removed before it reaches the bank: no request could reach these.
+      [{ basePath: '/v1/..' }, 'body.basePath'],
+      [{ basePath: '/.' }, 'body.basePath'],
+      [{ basePath: '/v1/./api' }, 'body.basePath'],
       [{ origins: 'https://a.example' }, 'body.origins'],
       [{ origins: ['https://a.example/path'] }, 'body.origins'],
       [{ fixedTime: 'yesterday' }, 'body.fixedTime'],
