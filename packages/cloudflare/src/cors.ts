@@ -36,15 +36,19 @@ export function isAllowed(origins: readonly string[], origin: string | null): bo
   return origin !== null && (origins.includes('*') || origins.includes(origin));
 }
 
-/** The answer to a preflight (OPTIONS with Access-Control-Request-Method). */
-export function preflight(request: Request, origins: readonly string[]): Response {
+/** Where a refused origin is allowed: a bank's control plane, unless the caller says otherwise. */
+const BANK_HINT = 'this bank from a browser; add it with PUT /_sandbank/cors';
+
+/**
+ * The answer to a preflight (OPTIONS with Access-Control-Request-Method); `refusal` says what the
+ * origin may not call and where it is allowed (the directory's origins are a Worker setting).
+ */
+export function preflight(request: Request, origins: readonly string[], refusal = BANK_HINT): Response {
   const origin = request.headers.get('origin');
   if (!isAllowed(origins, origin)) {
-    return errorResponse(
-      'FORBIDDEN',
-      `the origin ${origin ?? '(none)'} may not call this bank from a browser; add it with PUT /_sandbank/cors`,
-      { headers: { vary: 'Origin' } },
-    );
+    return errorResponse('FORBIDDEN', `the origin ${origin ?? '(none)'} may not call ${refusal}`, {
+      headers: { vary: 'Origin' },
+    });
   }
   const requested = request.headers.get('access-control-request-headers');
   return new Response(null, {

@@ -224,7 +224,13 @@ async function route(request: Request, env: Env): Promise<Response> {
   }
   if (segments[0] === 'tenants') {
     const origins = directoryOrigins(env);
-    if (isPreflight(request)) return preflight(request, origins);
+    if (isPreflight(request)) {
+      return preflight(
+        request,
+        origins,
+        'the directory from a browser; the Worker variable SANDBANK_CORS_ORIGINS lists the origins that may',
+      );
+    }
     let response: Response;
     if (segments.length === 1) {
       if (request.method === 'POST') response = await createBank(request, env, origin);

@@ -166,6 +166,18 @@ describe('the bank directory', () => {
     }
   });
 
+  it('refuses a preflight to the directory from another origin, naming the setting that allows one', async () => {
+    const refused = await fetch(`${rt.url}/tenants`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    const body = (await refused.clone().json()) as { tppMessages: Array<{ text: string }> };
+    expect(await problem(refused)).toMatchObject({ status: 403, codes: ['FORBIDDEN'] });
+    // The directory's origins are the Worker's SANDBANK_CORS_ORIGINS, not a bank's /_sandbank/cors.
+    expect(body.tppMessages[0]?.text).toContain('SANDBANK_CORS_ORIGINS');
+    expect(body.tppMessages[0]?.text).not.toContain('/_sandbank/cors');
+  });
+
   it('changes a bank’s allowed origins on its control plane', async () => {
     const bank = await createBank(rt, { origins: ['https://app.example'] });
     const put = (body: unknown) =>
