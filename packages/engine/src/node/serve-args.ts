@@ -124,9 +124,11 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
   }
   // The API's base path (default /v1); the platform's own sandbox serves under /api-sandbox/v1.
   const basePath = values['base-path'] ?? '/v1';
-  if (!/^(\/[A-Za-z0-9._~-]+)+\/?$/.test(basePath) || basePath.startsWith(CONTROL_ROOT)) {
+  // A `.` or `..` segment is resolved away by every client's URL parser: no request could reach it.
+  const dotSegment = basePath.split('/').some((segment) => segment === '.' || segment === '..');
+  if (!/^(\/[A-Za-z0-9._~-]+)+\/?$/.test(basePath) || basePath.startsWith(CONTROL_ROOT) || dotSegment) {
     return refused(
-      `--base-path must be a path such as /api-sandbox/v1 (outside ${CONTROL_ROOT}), got ${basePath}`,
+      `--base-path must be a path such as /api-sandbox/v1 (outside ${CONTROL_ROOT}, no . or .. segment), got ${basePath}`,
     );
   }
   const clockSkew = values['clock-skew'] ?? 'bank-or-source';

@@ -20,7 +20,7 @@ async function serveFails(args: string[]): Promise<{ code: number | null; stderr
 }
 
 describe('sandbank serve --base-path', () => {
-  it.each(['api-sandbox/v1', '/_sandbank/v1', '/a b'])(
+  it.each(['api-sandbox/v1', '/_sandbank/v1', '/a b', '/v1/..', '/.', '/v1/./api'])(
     'refuses %s, saying what a base path is',
     async (path) => {
       const { code, stderr } = await serveFails(['--base-path', path]);
