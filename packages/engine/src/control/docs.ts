@@ -41,6 +41,7 @@ export const controlDocs: Readonly<Record<string, RouteDocs>> = {
     summary: 'Import a state',
     description: [
       'Replaces the whole bank with an exported state, validated first: all or nothing. Answers 204.',
+      'A file whose `meta.counter` is below the counter that made an id it holds (each snapshot against its own) is refused: the bank would issue that id again. The message names the id, where it is and the counter to set (docs/decisions/time-travel.md).',
       UNSIGNED,
     ].join('\n\n'),
     status: 204,
