@@ -14,7 +14,7 @@ import { createSandbox, type Sandbox } from '@sandbank/engine';
 import { createSandboxServer } from '@sandbank/engine/node';
 import { presetIdentity, signRequest } from '@sandbank/engine/tpp';
 import { consent, KARI, START, stateWithTransactions } from '@sandbank/test-support/ais';
-import { asSandbox, type CreatedBank } from '@sandbank/test-support/hosted';
+import { asSandbox, type CreatedBank, fetchOnNewConnection } from '@sandbank/test-support/hosted';
 import { TEST_TPP_REGISTRATION } from '@sandbank/test-support/signing';
 import { fmt, interleaved, ratio, stats } from './lib/measure.js';
 
@@ -147,7 +147,7 @@ export async function runCloudBench(rounds = 500): Promise<CloudReport> {
     const big = await create(rt);
     const { state } = stateWithTransactions(100_000, big.id);
     const auth = { authorization: `Bearer ${big.controlToken}` };
-    const put = await fetch(`${big.baseUrl}/_sandbank/state`, {
+    const put = await fetchOnNewConnection(`${big.baseUrl}/_sandbank/state`, {
       method: 'PUT',
       headers: { ...auth, 'content-type': 'application/json' },
       body: JSON.stringify(state),

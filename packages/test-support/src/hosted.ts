@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { type LocalOptions, type LocalRuntime, startLocal } from '@sandbank/cloudflare/local';
 import type { Sandbox } from '@sandbank/engine';
 import { signFor } from './signing.js';
@@ -94,6 +95,36 @@ export function asSandbox(bank: CreatedBank, options: { sign?: boolean; basePath
 export async function hostedBank(rt: LocalRuntime, body: Record<string, unknown> = {}): Promise<HostedBank> {
   const created = await createBank(rt, body);
   return { ...created, sandbox: asSandbox(created) };
+}
+
+/**
+ * `fetch` on a connection of its own, closed after the answer. workerd closes a kept-alive connection
+ * after a short idle time; a request sent just after the test's event loop was busy for seconds (making
+ * a state of 100 000 transactions) could go out on a connection workerd had already closed, and the
+ * body's write fails with EPIPE. A real client sending such a body has no kept connection to lose.
+ */
+export function fetchOnNewConnection(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string },
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const sent = request(url, { method: init.method, headers: init.headers, agent: false }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('error', reject);
+      answer.on('end', () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(answer.headers)) {
+          if (typeof value === 'string') headers.set(name, value);
+        }
+        const status = answer.statusCode ?? 0;
+        const body = status === 204 || status === 304 ? null : Buffer.concat(chunks);
+        resolve(new Response(body, { status, headers }));
+      });
+    });
+    sent.on('error', reject);
+    sent.end(init.body);
+  });
 }
 
 /** A bank's whole state (GET /_sandbank/state with its token). */
