@@ -6,10 +6,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createSandboxServer, listen } from '../../src/node/index.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox.js';
 
-// HTTP/1.1 pipelining: a client may send its next request before the answer to the last. When the
-// bytes after a request cannot be parsed, Node reports them (`clientError`) while that request's
-// answer may still be being made. The answer must still arrive, whole, before the refusal of the
-// bytes after it: the request may have changed the bank (here it moves the clock).
+// HTTP/1.1 pipelining: a client may send its next request before the answer to the last. Requests
+// sent one after another on a connection reach the bank in that order (RFC 9112 section 9.3.2): a
+// request with a body is read before it is handed on, so a body-less request right behind it was
+// handed on first and answered from the bank as it was before. And when the bytes after a request
+// cannot be parsed, Node reports them (`clientError`) while that request's answer may still be being
+// made: the answer must still arrive, whole, before the refusal of the bytes after it, since the
+// request may have changed the bank (here it moves the clock).
 
 const LATER = '2026-03-02T11:00:00.000Z';
 /** A request Node cannot parse: a header line without a colon (HPE_INVALID_HEADER_TOKEN). */
@@ -29,7 +32,7 @@ afterEach(async () => {
  * A bank on a fixed clock whose answers are made only once `released` resolves, so that a test can
  * have Node report the bytes after a request before that request is answered, whatever the timing.
  */
-async function start(released: (server: Server) => Promise<unknown>) {
+async function start(released: (server: Server) => Promise<unknown> = () => Promise.resolve()) {
   const bank = createSandbox({ now: () => NOW, signatures: 'off' });
   let release: Promise<unknown> = Promise.resolve();
   const held = {
@@ -81,13 +84,37 @@ function answers(stream: string): Answer[] {
   return out;
 }
 
-function moveClock(extra = ''): string {
-  const text = JSON.stringify({ set: LATER });
+function moveClock(extra = '', body: unknown = { set: LATER }): string {
+  const text = JSON.stringify(body);
   return (
     'POST /_sandbank/clock HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/json\r\n' +
     `content-length: ${text.length}\r\n${extra}\r\n${text}`
   );
 }
+
+const READ_CLOCK_AND_CLOSE = 'GET /_sandbank/clock HTTP/1.1\r\nHost: 127.0.0.1\r\nconnection: close\r\n\r\n';
+
+describe('requests pipelined one after another', () => {
+  it('a write with a body, then a read pipelined behind it: the read sees the write', async () => {
+    const { port } = await start();
+    const connection = await open(port);
+    connection.socket.write(moveClock() + READ_CLOCK_AND_CLOSE);
+    expect(answers(await connection.all)).toMatchObject([{ body: { now: LATER } }, { body: { now: LATER } }]);
+  });
+
+  it('three writes pipelined: the bank applies them in the order sent', async () => {
+    const { bank, port } = await start();
+    const connection = await open(port);
+    connection.socket.write(moveClock() + moveClock('', { advanceMinutes: 60 }) + READ_CLOCK_AND_CLOSE);
+    const later = '2026-03-02T12:00:00.000Z';
+    expect(answers(await connection.all)).toMatchObject([
+      { body: { now: LATER } },
+      { body: { now: later } },
+      { body: { now: later } },
+    ]);
+    expect(new Date(bank.now()).toISOString()).toBe(later);
+  });
+});
 
 const refusal = {
   status: 400,
