@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { sandbankCommand } from '@sandbank/test-support/serve';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -15,9 +16,9 @@ export interface Watched {
   stop(): Promise<void>;
 }
 
-/** `pnpm serve --port 0 ...args`, its output kept; resolves once it printed every start line. */
+/** `sandbank serve --port 0 ...args`, its output kept; resolves once it printed every start line. */
 export async function watchServe(args: string[], env: Record<string, string> = {}): Promise<Watched> {
-  const server: ChildProcess = spawn('pnpm', ['serve', '--port', '0', ...args], {
+  const server: ChildProcess = spawn(...sandbankCommand(['serve', '--port', '0', ...args]), {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

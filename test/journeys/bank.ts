@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { Sandbox } from '@sandbank/engine';
+import { sandbankCommand } from '@sandbank/test-support/serve';
 
 /**
  * The same journeys run against an in-process engine and against `pnpm serve` over real HTTP. Over
@@ -18,7 +19,7 @@ export interface HttpBank {
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 export async function startHttpBank(args: string[] = []): Promise<HttpBank> {
-  const server: ChildProcess = spawn('pnpm', ['serve', '--port', '0', ...args], {
+  const server: ChildProcess = spawn(...sandbankCommand(['serve', '--port', '0', ...args]), {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,

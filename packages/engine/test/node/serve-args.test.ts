@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { sandbankCommand } from '@sandbank/test-support/serve';
 import { describe, expect, it } from 'vitest';
 import { type CommandLine, parseCommandLine } from '../../src/node/serve-args.js';
 
@@ -20,11 +21,11 @@ function served(argv: string[], env: NodeJS.ProcessEnv = {}) {
 
 /** The real command: its exit code and what it printed (it exits before listening on every case here). */
 async function run(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(
-    'pnpm',
-    ['exec', 'tsx', '--conditions=@sandbank/source', 'packages/engine/src/node/cli.ts', ...args],
-    { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawn(...sandbankCommand(args), {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => {

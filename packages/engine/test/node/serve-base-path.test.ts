@@ -1,13 +1,14 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { sandbankCommand } from '@sandbank/test-support/serve';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 
 /** Runs `pnpm serve` with `args` until it exits (a bad option exits at once), collecting stderr. */
 async function serveFails(args: string[]): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn('pnpm', ['--silent', 'serve', '--port', '0', ...args], {
+  const child = spawn(...sandbankCommand(['serve', '--port', '0', ...args]), {
     cwd: root,
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { type ExportedState, paymentById, stateFromExport } from '@sandbank/engine';
 import { api, consent, KARI, OLA } from '@sandbank/test-support/ais';
+import { sandbankCommand } from '@sandbank/test-support/serve';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox, State } from '../../src/index.js';
 
@@ -17,7 +18,7 @@ const NDCT = 'norwegian-domestic-credit-transfers';
 const servers: ChildProcess[] = [];
 
 async function serve(...flags: string[]): Promise<string> {
-  const server = spawn('pnpm', ['serve', '--port', '0', '--signatures', 'off', ...flags], {
+  const server = spawn(...sandbankCommand(['serve', '--port', '0', '--signatures', 'off', ...flags]), {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { api, consent, KARI, type Psu } from '@sandbank/test-support/ais';
+import { sandbankCommand } from '@sandbank/test-support/serve';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/index.js';
 
@@ -36,7 +37,7 @@ async function control(method: string, path: string, body?: unknown) {
 }
 
 beforeAll(async () => {
-  server = spawn('pnpm', ['serve', '--port', '0', '--signatures', 'off'], {
+  server = spawn(...sandbankCommand(['serve', '--port', '0', '--signatures', 'off']), {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,

@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { sandbankCommand } from '@sandbank/test-support/serve';
 import { describe, expect, it } from 'vitest';
 import { createSandboxServer, listen, shutdown } from '../../src/node/index.js';
 import type { Sandbox } from '../../src/sandbox.js';
@@ -73,19 +74,10 @@ describe('shutdown', () => {
 
   it('sandbank serve exits on SIGTERM while a client holds an unfinished request', async () => {
     // Node itself (not pnpm or tsx's launcher), so that the signal and the exit are the server's own.
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        '--conditions=@sandbank/source',
-        'packages/engine/src/node/cli.ts',
-        'serve',
-        '--port',
-        '0',
-      ],
-      { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
-    );
+    const child = spawn(...sandbankCommand(['serve', '--port', '0']), {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const exited = once(child, 'exit');
     let base = '';
     for await (const line of createInterface({ input: child.stdout })) {

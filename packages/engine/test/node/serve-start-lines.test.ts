@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { sandbankCommand } from '@sandbank/test-support/serve';
 import { afterAll, describe, expect, it } from 'vitest';
 
 // The start lines are what a user copies into curl: each URL they print must answer.
@@ -11,20 +12,10 @@ const stops: Array<() => Promise<void>> = [];
 
 /** `sandbank serve --port 0 ...args` and its lines up to the control plane's. */
 async function start(args: string[]): Promise<string[]> {
-  const child = spawn(
-    'pnpm',
-    [
-      'exec',
-      'tsx',
-      '--conditions=@sandbank/source',
-      'packages/engine/src/node/cli.ts',
-      'serve',
-      '--port',
-      '0',
-      ...args,
-    ],
-    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+  const child = spawn(...sandbankCommand(['serve', '--port', '0', ...args]), {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   stops.push(async () => {
     if (child.exitCode === null) {
       child.kill('SIGTERM');
