@@ -1,9 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+/** Which run of the suite this is (scripts/test.mjs): adverse, unit, shifted or contended. */
 const run = process.env.SANDBANK_TEST_RUN;
-/** The extra runs print a dot per test: the first run has already named them all. */
-const reporter = run ? 'dot' : 'default';
 
 /**
  * The workspace's packages from their TypeScript sources: each package.json "exports" entry lists a
@@ -33,7 +32,7 @@ export default defineConfig({
     // CI reads the JSON summaries to print a plain "N passed, N failed" line; each run of the suite
     // (scripts/test.mjs: plain, clock-shifted, contended) writes its own.
     reporters: process.env.CI
-      ? [reporter, ['json', { outputFile: `test-results/vitest${run ? `-${run}` : ''}.json` }]]
-      : [reporter],
+      ? ['default', ['json', { outputFile: `test-results/vitest${run ? `-${run}` : ''}.json` }]]
+      : ['default'],
   },
 });

@@ -2,13 +2,13 @@
 // `pnpm test`: every check, each run even when an earlier one failed, then one summary line each.
 //
 //   node scripts/test.mjs            every step
-//   node scripts/test.mjs unit       only the steps named (see STEPS)
+//   node scripts/test.mjs unit       only the steps named (see STEPS and EXTRA_STEPS)
 //
-// One step (`adverse`) runs the whole Vitest suite once more, to prove it does not depend on the day it
-// runs or on the machine's speed (docs/decisions/testing.md): with the system clock moved years away
-// (libfaketime, which shifts the clock of every process, Chromium included) and every core kept busy
-// by a spinning process, both at once. `shifted` and `contended` run each condition alone; they are
-// not part of the default run (a test that needs the calendar or spare CPU fails `adverse` too).
+// The whole Vitest suite runs once (`adverse`), under both conditions that break a test depending on
+// the day it runs or on the machine's speed (docs/decisions/testing.md): the system clock moved years
+// away (libfaketime, which shifts the clock of every process, Chromium included) and every core kept
+// busy by a spinning process. `unit` runs it as it is, `shifted` and `contended` with each condition
+// alone: not part of the default run, for finding which condition a failure needs.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -53,7 +53,7 @@ function shiftedClock() {
   const library = process.env.SANDBANK_FAKETIME_LIB ?? FAKETIME_LIBRARIES.find((path) => existsSync(path));
   if (library === undefined) {
     console.error(
-      'test: the clock-shifted run needs libfaketime (Debian/Ubuntu: apt-get install faketime; macOS: brew install libfaketime), or SANDBANK_FAKETIME_LIB=<path to libfaketime>.',
+      'test: the clock-shifted run needs libfaketime (Debian/Ubuntu: apt-get install faketime; macOS: brew install libfaketime), or SANDBANK_FAKETIME_LIB=<path to libfaketime>; `node scripts/test.mjs unit` runs the suite without it.',
     );
     return null;
   }
@@ -85,12 +85,12 @@ async function contending(body) {
 async function shifted() {
   const clock = shiftedClock();
   if (clock === null) return 1;
-  console.log(`test: the whole suite again, with the clock at ${SHIFTED_CLOCK} (libfaketime)`);
+  console.log(`test: the whole suite, with the clock at ${SHIFTED_CLOCK} (libfaketime)`);
   return vitest([], { ...clock, SANDBANK_TEST_RUN: 'shifted' });
 }
 
 async function contended() {
-  console.log(`test: the whole suite again, with ${availableParallelism()} busy processes beside it`);
+  console.log(`test: the whole suite, with ${availableParallelism()} busy processes beside it`);
   return contending(() => vitest([], { SANDBANK_TEST_RUN: 'contended' }));
 }
 
@@ -99,7 +99,7 @@ async function adverse() {
   const clock = shiftedClock();
   if (clock === null) return 1;
   console.log(
-    `test: the whole suite again, with the clock at ${SHIFTED_CLOCK} (libfaketime) and ${availableParallelism()} busy processes beside it`,
+    `test: the whole suite, with the clock at ${SHIFTED_CLOCK} (libfaketime) and ${availableParallelism()} busy processes beside it`,
   );
   return contending(() => vitest([], { ...clock, SANDBANK_TEST_RUN: 'adverse' }));
 }
@@ -118,7 +118,6 @@ async function packages() {
 const STEPS = {
   typecheck: () => pnpm('typecheck'),
   lint: () => pnpm('lint'),
-  unit: () => vitest(),
   packages,
   // The README's quick starts in fresh projects outside the workspace (test/consumer).
   consumer: () => vitest(['--config', 'test/consumer/vitest.config.ts']),
@@ -126,8 +125,8 @@ const STEPS = {
   storybook: () => pnpm('build-storybook', '--quiet'),
 };
 
-/** Run only when named. */
-const EXTRA_STEPS = { shifted, contended };
+/** Run only when named: the suite as it is, and under each adverse condition alone. */
+const EXTRA_STEPS = { unit: () => vitest(), shifted, contended };
 
 const wanted = process.argv.slice(2);
 const all = { ...STEPS, ...EXTRA_STEPS };
