@@ -1,6 +1,7 @@
 // Shared test plumbing: fixtures made by openssl (make-fixtures.sh), and "request in, verdict out".
 import { readFileSync } from 'node:fs';
 import { SECURITY_FIXTURES } from '@sandbank/test-support/fixtures';
+import { signingClockNow } from '../../src/core/signing-clock.js';
 import {
   createRequestVerifier,
   parseSignatureHeader,
@@ -122,7 +123,9 @@ export async function verifyRequest(
   const body = request.body === null ? null : new Uint8Array(await request.clone().arrayBuffer());
   return verifier.verify(
     { method: request.method, target: `${url.pathname}${url.search}`, headers: request.headers, body },
-    { now: Date.now(), digestRequired: false, ...options },
+    // The clock the signer dated it by when given no date (core/signing-clock.ts): the last sandbox's
+    // in this realm, so that a file sharing its realm with others is checked on the clock it signed by.
+    { now: signingClockNow(), digestRequired: false, ...options },
   );
 }
 
