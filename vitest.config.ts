@@ -11,17 +11,42 @@ const run = process.env.SANDBANK_TEST_RUN;
  */
 const SOURCE = '@sandbank/source';
 
+const ENGINE_TESTS = 'packages/engine/test/**/*.test.{ts,tsx}';
+/** test/consumer runs as its own step (scripts/test.mjs), once, from packed packages. */
+const EXCLUDED = ['**/node_modules/**', '**/dist/**', 'test/consumer/**'];
+
 export default defineConfig({
   resolve: { conditions: [SOURCE, 'module', 'browser', 'development|production'] },
   ssr: { resolve: { conditions: [SOURCE, 'module', 'node', 'development|production'] } },
   test: {
-    include: [
-      'packages/*/test/**/*.test.{ts,tsx}',
-      'test/**/*.test.{ts,tsx}',
-      'examples/*/test/**/*.test.ts',
+    // Two projects, one run. The engine's files share their workers' module graph (isolate: false):
+    // each file evaluating the engine and its libraries afresh was most of their time (211 s isolated,
+    // 70 s not, on two workers: docs/decisions/testing.md, "Module graphs shared"). The rest (browsers,
+    // workerd, jsdom apps, the playground) keep a fresh graph per file.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'engine',
+          include: [ENGINE_TESTS],
+          isolate: false,
+          setupFiles: ['packages/engine/test/setup/fresh-realm.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'isolated',
+          include: [
+            'packages/*/test/**/*.test.{ts,tsx}',
+            'test/**/*.test.{ts,tsx}',
+            'examples/*/test/**/*.test.ts',
+          ],
+          exclude: [...EXCLUDED, ENGINE_TESTS],
+        },
+      },
     ],
-    // test/consumer runs as its own step (scripts/test.mjs), once, from packed packages.
-    exclude: ['**/node_modules/**', '**/dist/**', 'test/consumer/**'],
+    exclude: EXCLUDED,
     // Vitest runs one file at a time on two cores (its default is the cores less one); two at once
     // took the suite from about 450 to 335 s here (docs/decisions/testing.md, "How long the suite takes").
     maxWorkers: Math.max(2, availableParallelism() - 1),
