@@ -169,9 +169,8 @@ function bankOf(body: unknown): { bank: BankIds; transactions: unknown } | null 
 /**
  * An import's ids against its `meta.counter` (docs/decisions/time-travel.md): a file whose counter is
  * below an id it holds would have the bank issue that id again (within `ISSUE_HORIZON` new ids), so
- * it is refused whole, naming the id
- * with the highest counter (the counter to set) and where it is. Each snapshot is checked against its
- * own counter. The ledgers, a million transactions in a large file, are read chunk by chunk as the
+ * it is refused whole, naming the id with the highest counter (the counter to set) and where it is.
+ * Each snapshot is checked against its own counter. The ledgers, a million transactions in a large file, are read chunk by chunk as the
  * import's schema validates them (`ledgers`, while each chunk is in the cache), not in a second pass.
  */
 export class IssuedIds {
@@ -199,11 +198,15 @@ export class IssuedIds {
       const read: ChunkReader = (chunk, i) => found.bank.readChunk(accountId, chunk, i);
       // An array in two banks (a snapshot sharing a ledger, in a body not parsed from JSON): read for both.
       const other = this.ledgers.get(ledger);
-      const both: ChunkReader = (chunk, i) => {
-        other?.(chunk, i);
-        read(chunk, i);
-      };
-      this.ledgers.set(ledger, other === undefined ? read : both);
+      this.ledgers.set(
+        ledger,
+        other === undefined
+          ? read
+          : (chunk, i) => {
+              other(chunk, i);
+              read(chunk, i);
+            },
+      );
     }
   }
 
