@@ -54,6 +54,10 @@ export default defineConfig({
     // CPU contended) must not turn a slow test red.
     testTimeout: 180_000,
     hookTimeout: 300_000,
+    // `expect.poll` waits for a condition, not for a time; its default 1 s is a time a busy machine
+    // can take for one round trip. The same kind of ceiling (Playwright's: test-support's
+    // launchChromium; Testing Library's: the playground's test/support/dom.ts).
+    expect: { poll: { timeout: 120_000 } },
     // CI reads the JSON summaries to print a plain "N passed, N failed" line; each run of the suite
     // (scripts/test.mjs: plain, clock-shifted, contended) writes its own.
     reporters: process.env.CI

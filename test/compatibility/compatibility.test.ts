@@ -144,7 +144,7 @@ describe('a platform client over `sandbank serve --base-path /api-sandbox/v1`', 
       }),
     );
     expect(clock.status).toBe(200);
-  }, 60_000);
+  });
   afterAll(async () => {
     await http?.stop();
   });

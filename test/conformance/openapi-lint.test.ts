@@ -47,7 +47,7 @@ describe('the served OpenAPI document under @redocly/cli lint, recommended rules
   it.each([
     ['/v1', 'the default base path'],
     ['/api-sandbox/v1', 'a configured base path'],
-  ])('has no error and no warning under %s (%s)', { timeout: 120_000 }, async (basePath) => {
+  ])('has no error and no warning under %s (%s)', async (basePath) => {
     const sandbox = createSandbox({ basePath, now: () => NOW });
     const response = await sandbox.fetch(new Request('http://localhost/_sandbank/openapi.json'));
     expect(response.status).toBe(200);

@@ -21,7 +21,7 @@ describe('journeys over real HTTP (pnpm serve)', () => {
   let http: HttpBank;
   beforeAll(async () => {
     http = await startHttpBank();
-  }, 30_000);
+  });
   afterAll(async () => {
     await http.stop();
   });

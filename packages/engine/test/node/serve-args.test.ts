@@ -109,5 +109,5 @@ describe('sandbank refuses what it does not know, naming it', () => {
     expect(extra).toMatchObject({ code: 2, stdout: '' });
     expect(port).toMatchObject({ code: 2, stdout: '' });
     expect(port.stderr).toContain('PORT must be a port number');
-  }, 60_000);
+  });
 });

@@ -101,7 +101,7 @@ beforeAll(async () => {
     expect((await control(sb, 'POST', '/_sandbank/clock', { set: '2026-03-02T10:00:00Z' })).status).toBe(200);
   }
   state = (await control(bank, 'GET', '/_sandbank/state')).body as State;
-}, 60_000);
+});
 
 afterAll(async () => {
   for (const server of servers) {

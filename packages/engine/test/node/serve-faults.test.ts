@@ -52,7 +52,7 @@ beforeAll(async () => {
   bank = overHttp(base);
   await control('POST', '/_sandbank/clock', { set: '2026-03-02T10:00:00Z' });
   psu = await consent(bank, { nationalId: KARI, context: 'PRIVATE', accounts: 'all' });
-}, 60_000);
+});
 
 afterAll(async () => {
   if (server.pid !== undefined) process.kill(-server.pid, 'SIGTERM');

@@ -21,7 +21,7 @@ beforeAll(async () => {
     });
     expect(moved.status).toBe(200);
   }
-}, 120_000);
+});
 
 afterAll(async () => {
   await Promise.all([lenient?.stop(), strict?.stop()]);

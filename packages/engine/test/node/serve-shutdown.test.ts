@@ -91,5 +91,5 @@ describe('shutdown', () => {
     child.kill('SIGTERM');
     expect(await exited).toEqual([0, null]);
     await held.closed;
-  }, 30_000);
+  });
 });

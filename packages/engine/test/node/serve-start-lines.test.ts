@@ -49,5 +49,5 @@ describe('sandbank serve --public-url with a path prefix', () => {
       headers: { 'x-request-id': 'start-lines' },
     });
     expect(initialized.status).toBe(204);
-  }, 30_000);
+  });
 });

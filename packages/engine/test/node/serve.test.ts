@@ -8,7 +8,7 @@ let base = '';
 beforeAll(async () => {
   served = await startServe();
   base = served.base;
-}, 30_000);
+});
 
 afterAll(async () => {
   await served.stop();

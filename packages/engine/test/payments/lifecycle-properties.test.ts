@@ -251,5 +251,5 @@ describe('payment lifecycle properties', () => {
       }),
       { numRuns: 30 },
     );
-  }, 120_000);
+  });
 });

@@ -1,5 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// `waitFor` and `findBy…` wait for what the app does, not for a time: Testing Library gives up after
+// 1 s by default, which a busy machine (the suite runs beside a spinner per core) can take for one
+// render. A ceiling against hangs, as the suite's test timeout is (vitest.config.ts).
+configure({ asyncUtilTimeout: 120_000 });
 
 /** jsdom has no layout: the virtualiser and the chart only need ResizeObserver to exist. */
 class NoLayoutResizeObserver {

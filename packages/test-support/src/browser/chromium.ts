@@ -86,6 +86,25 @@ export function chromiumPath(): string {
   );
 }
 
-export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), args: [...FLAGS, ...extraArgs], headless: true });
+/**
+ * How long a page waits for an element, a navigation or a function before it gives up. Playwright's
+ * default, 30 s, is a time a busy machine can take (the suite runs beside a spinner per core); this is
+ * a ceiling against hangs, as the suite's test timeout is (vitest.config.ts), not a speed target.
+ */
+export const BROWSER_WAIT_CEILING = 120_000;
+
+/** Chromium, headless; every context it makes (`newPage`'s too) waits up to BROWSER_WAIT_CEILING. */
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: [...FLAGS, ...extraArgs],
+    headless: true,
+  });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(BROWSER_WAIT_CEILING);
+    return context;
+  };
+  return browser;
 }
