@@ -3,15 +3,18 @@ import { basketRoutes } from './baskets/routes.js';
 import { cardRoutes } from './cards/routes.js';
 import { consentRoutes } from './consents/routes.js';
 import { createOpenApiOperation } from './control/openapi.js';
-import { controlRoutes } from './control/routes.js';
+import { createControlRoutes } from './control/routes.js';
 import type { ClockWork } from './core/routed.js';
 import { namedRoutes, type Route } from './core/router.js';
-import { createFaultRoutes } from './faults/routes.js';
+import { createFaultRoutes, importedRulesCheck } from './faults/routes.js';
 import { openApiDocumentFor } from './openapi-document.js';
 import { catchUpProcessing, processingDue } from './payments/batch.js';
 import { paymentControlRoutes, paymentRoutes } from './payments/routes.js';
 import { sandboxRoutes } from './sandbox-api/routes.js';
 import { scaRoutes } from './sca-pages/routes.js';
+
+// Stored fault rules meet the checks a client's rule does: the operations they name are the table's.
+const controlRoutes = createControlRoutes(importedRulesCheck(() => routes));
 
 const areaRoutes: readonly Route[] = [
   ...sandboxRoutes,

@@ -1,4 +1,4 @@
-import { namedRoutes, type Route } from '../core/router.js';
+import { namedRoutes, type Operation, type Route } from '../core/router.js';
 import { ClockChange, changeClock, getClock } from './clock.js';
 import { listHistory, restoreHistory } from './history.js';
 import {
@@ -9,11 +9,11 @@ import {
   SnapshotSave,
   saveSnapshot,
 } from './snapshots.js';
-import { ExportQuery, exportState, importState, resetState } from './state.js';
+import { createImportState, ExportQuery, exportState, type ImportCheck, resetState } from './state.js';
 import { deregisterTpp, listTpps, registerTpp, TppRegistration } from './tpps.js';
 
 /** The unsigned control plane under `/_sandbank/` (ARCHITECTURE.md, public contract). */
-const controlTable: readonly Route[] = [
+const controlTable = (importState: Operation): readonly Route[] => [
   { method: 'GET', path: '/clock', service: 'control', operation: getClock, summary: 'The bank clock' },
   {
     method: 'POST',
@@ -114,24 +114,31 @@ const controlTable: readonly Route[] = [
   },
 ];
 
-// Named by the keys (the request log, OpenAPI operationIds); namedRoutes checks they match the table.
-export const controlRoutes = namedRoutes(
-  {
-    changeClock,
-    deleteSnapshot,
-    deregisterTpp,
-    exportState,
-    getClock,
-    getSnapshot,
-    importState,
-    listHistory,
-    listSnapshots,
-    listTpps,
-    registerTpp,
-    resetState,
-    restoreHistory,
-    restoreSnapshot,
-    saveSnapshot,
-  },
-  controlTable,
-);
+/**
+ * The control plane's routes. `checkImport` is what an imported state must pass beyond the state's
+ * schema, from the route table's owner (routes.ts): fault rules that name an operation it has.
+ */
+export function createControlRoutes(checkImport: ImportCheck): readonly Route[] {
+  const importState = createImportState(checkImport);
+  // Named by the keys (the request log, OpenAPI operationIds); namedRoutes checks they match the table.
+  return namedRoutes(
+    {
+      changeClock,
+      deleteSnapshot,
+      deregisterTpp,
+      exportState,
+      getClock,
+      getSnapshot,
+      importState,
+      listHistory,
+      listSnapshots,
+      listTpps,
+      registerTpp,
+      resetState,
+      restoreHistory,
+      restoreSnapshot,
+      saveSnapshot,
+    },
+    controlTable(importState),
+  );
+}

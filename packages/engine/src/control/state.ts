@@ -1,5 +1,6 @@
 import { isDraft, original } from 'immer';
 import * as z from 'zod/mini';
+import type { RequestContext } from '../core/context.js';
 import { apiError } from '../core/errors.js';
 import { exportedRecords, stateFromExport, stateToExport } from '../core/exported-records.js';
 import { freezeDeep } from '../core/freeze.js';
@@ -46,39 +47,50 @@ function importedState(body: unknown): ExportedState {
   const parsed = State.safeParse(flat);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const path = issue?.path.join('.') ?? '';
-    throw apiError(
-      'FORMAT_ERROR',
-      `the imported state is invalid and was not applied: ${path === '' ? '' : `${path}: `}${issue?.message ?? 'unknown problem'}`,
-      path === '' ? {} : { path },
-    );
+    refused(issue?.path.join('.') ?? '', issue?.message ?? 'unknown problem');
   }
   ids.check(parsed.data, false);
   return parsed.data;
 }
 
-/** PUT /_sandbank/state: replaces the state; an invalid state is rejected whole. */
-export const importState: Operation = (draft, input) => {
-  // Frozen here, in one pass, it is final for immer: otherwise immer walks the new tree at the end of
-  // the change, recording every object in a set to find drafts that cannot be there (a third of an
-  // import of 1 000 000 transactions, docs/benchmarks.md). The state is frozen either way; a plain
-  // Object.freeze walk, not immer's `freeze`, which costs several times as much.
-  const imported = stateFromExport(importedState(input.body));
-  freezeDeep(imported);
-  // A file exported before snapshots existed (or saved without them) leaves the bank's snapshots as they are.
-  const keepSnapshots = typeof input.body === 'object' && input.body !== null && !('snapshots' in input.body);
-  // The pages' token counter only rises, as on a reset or a restore (control/restore-bank.ts): an
-  // older file must not hand a new browser the cookie or CSRF token a browser already holds.
-  const pages = Object.freeze({
-    ...imported.pages,
-    counter: Math.max(draft.pages.counter, imported.pages.counter),
-  });
-  Object.assign(
-    draft,
-    keepSnapshots ? { ...imported, pages, snapshots: draft.snapshots } : { ...imported, pages },
+/** A problem an imported state has that its schema cannot see, where it is (`faults.rules.0.match`). */
+export type ImportCheck = (state: State, ctx: RequestContext) => { path: string; message: string } | null;
+
+function refused(path: string, message: string): never {
+  throw apiError(
+    'FORMAT_ERROR',
+    `the imported state is invalid and was not applied: ${path === '' ? '' : `${path}: `}${message}`,
+    path === '' ? {} : { path },
   );
-  return empty(204);
-};
+}
+
+/** PUT /_sandbank/state: replaces the state; an invalid state is rejected whole. */
+export function createImportState(check: ImportCheck): Operation {
+  return (draft, input, ctx) => {
+    const imported = stateFromExport(importedState(input.body));
+    const problem = check(imported, ctx);
+    if (problem !== null) refused(problem.path, problem.message);
+    // Frozen here, in one pass, it is final for immer: otherwise immer walks the new tree at the end of
+    // the change, recording every object in a set to find drafts that cannot be there (a third of an
+    // import of 1 000 000 transactions, docs/benchmarks.md). The state is frozen either way; a plain
+    // Object.freeze walk, not immer's `freeze`, which costs several times as much.
+    freezeDeep(imported);
+    // A file exported before snapshots existed (or saved without them) leaves the bank's snapshots as they are.
+    const keepSnapshots =
+      typeof input.body === 'object' && input.body !== null && !('snapshots' in input.body);
+    // The pages' token counter only rises, as on a reset or a restore (control/restore-bank.ts): an
+    // older file must not hand a new browser the cookie or CSRF token a browser already holds.
+    const pages = Object.freeze({
+      ...imported.pages,
+      counter: Math.max(draft.pages.counter, imported.pages.counter),
+    });
+    Object.assign(
+      draft,
+      keepSnapshots ? { ...imported, pages, snapshots: draft.snapshots } : { ...imported, pages },
+    );
+    return empty(204);
+  };
+}
 
 const ResetBody = z.optional(
   z.strictObject({ seed: z.optional(z.string().check(z.minLength(1), z.maxLength(200))) }),

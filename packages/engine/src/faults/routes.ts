@@ -1,12 +1,14 @@
 import * as z from 'zod/mini';
+import type { RequestContext } from '../core/context.js';
 import { apiError } from '../core/errors.js';
 import { FaultEffect, FaultMatch, FaultRule } from '../core/fault-state.js';
 import { empty, json } from '../core/http.js';
 import { namedRoutes, type Operation, type Route } from '../core/router.js';
+import type { BankState, State } from '../core/state.js';
 import { int } from '../core/zod-support.js';
 import { apiOperationIdList, operationIdList } from './operation-ids.js';
 import { SCENARIOS, scenarioNamed } from './scenarios.js';
-import { addRule, parseRuleInput } from './schema.js';
+import { addRule, parseRuleInput, type RuleContext, storedRulesIssue } from './schema.js';
 
 /** For the OpenAPI document (the operation validates the body field by field, src/faults/schema.ts). */
 const RuleBody = z.object({
@@ -15,6 +17,41 @@ const RuleBody = z.object({
   times: z.optional(int().check(z.gte(1))),
   until: z.optional(z.iso.datetime({ offset: true })),
 });
+
+/** What a rule's match may name, on this route table and this bank's base path. */
+function ruleContext(routes: readonly Route[], ctx: RequestContext): RuleContext {
+  return {
+    apiOperations: apiOperationIdList(routes),
+    allOperations: operationIdList(routes),
+    basePath: ctx.basePath.slice((ctx.mount ?? '').length),
+  };
+}
+
+/**
+ * For the import (PUT /_sandbank/state): the first stored rule that POST /_sandbank/faults would have
+ * refused, a rule that could never fire among them, as the import names a problem. A file is written
+ * by hand or kept from another bank; its rules meet the same checks as a client's.
+ */
+export function importedRulesCheck(getRoutes: () => readonly Route[]) {
+  return (state: State, ctx: RequestContext): { path: string; message: string } | null => {
+    // The bank's rules, then each snapshot's (a restore brings them back).
+    const banks: Array<[Array<string | number>, BankState]> = [
+      [[], state],
+      ...Object.entries(state.snapshots).map(([name, snapshot]): [string[], BankState] => [
+        ['snapshots', name, 'state'],
+        snapshot.state,
+      ]),
+    ];
+    for (const [where, bank] of banks) {
+      if (bank.faults.rules.length === 0) continue;
+      const issue = storedRulesIssue(bank.faults.rules, ruleContext(getRoutes(), ctx));
+      if (issue !== null) {
+        return { path: [...where, 'faults', 'rules', ...issue.path].join('.'), message: issue.message };
+      }
+    }
+    return null;
+  };
+}
 
 /**
  * The fault rules on the control plane (ARCHITECTURE.md, public contract; docs/faults.md):
@@ -26,12 +63,7 @@ export function createFaultRoutes(getRoutes: () => readonly Route[]): readonly R
   const listFaults: Operation = (draft) => json(200, { rules: draft.faults.rules });
 
   const addFault: Operation = (draft, input, ctx) => {
-    const routes = getRoutes();
-    const rule = parseRuleInput(input.body, {
-      apiOperations: apiOperationIdList(routes),
-      allOperations: operationIdList(routes),
-      basePath: ctx.basePath.slice((ctx.mount ?? '').length),
-    });
+    const rule = parseRuleInput(input.body, ruleContext(getRoutes(), ctx));
     return json(201, addRule(draft, rule, ctx.now));
   };
 

@@ -50,60 +50,84 @@ function reachesApi(pattern: string, basePath: string): boolean {
   return literal === basePath || literal.startsWith(`${basePath}/`) || `${basePath}/`.startsWith(literal);
 }
 
+/** A problem with a rule that its schema cannot see alone: where it is, and what it is. */
+export interface RuleIssue {
+  path: Array<string | number>;
+  message: string;
+}
+
+/** What makes a `match` one that never fires: an operation or a path outside the /v1 API. */
+function matchIssues(match: FaultMatch, context: RuleContext): RuleIssue[] {
+  const issues: RuleIssue[] = [];
+  if (match.operation !== undefined && !context.apiOperations.includes(match.operation)) {
+    issues.push({
+      path: ['operation'],
+      message: context.allOperations.includes(match.operation)
+        ? `${match.operation} is not a /v1 operation: ${NEVER_FAULTED}`
+        : `${match.operation} is not an operationId of GET /_sandbank/openapi.json (e.g. listAccounts, createSinglePayment)`,
+    });
+  }
+  if (match.path !== undefined && !reachesApi(match.path, context.basePath)) {
+    issues.push({
+      path: ['path'],
+      message: `${match.path} is outside the API's base path ${context.basePath}, so it would never match: ${NEVER_FAULTED}`,
+    });
+  }
+  return issues;
+}
+
+/** A Retry-After on a status that carries none; request keys on an SCA or payment effect. */
+function effectIssues(rule: { match?: FaultMatch | undefined; effect: object }): RuleIssue[] {
+  const issues: RuleIssue[] = [];
+  const error = rule.effect as { status?: unknown; retryAfterSeconds?: unknown };
+  if (error.retryAfterSeconds !== undefined && !RETRY_AFTER_STATUSES.includes(error.status as number)) {
+    issues.push({
+      path: ['effect', 'retryAfterSeconds'],
+      message: `a ${String(error.status)} answer carries no Retry-After: give retryAfterSeconds with 503 or 429 only`,
+    });
+  }
+  if (!('sca' in rule.effect) && !('paymentStatus' in rule.effect)) return issues;
+  for (const key of REQUEST_ONLY_KEYS) {
+    if (rule.match?.[key] !== undefined) {
+      issues.push({
+        path: ['match', key],
+        message: `${key} does not apply to an SCA or payment effect, which matches by psuId, tpp and paymentProduct`,
+      });
+    }
+  }
+  return issues;
+}
+
+const addIssues = (issues: readonly RuleIssue[], ctx: z.core.$RefinementCtx) => {
+  for (const issue of issues) ctx.addIssue({ code: 'custom', ...issue });
+};
+
 function ruleSchema(effect: unknown, context: RuleContext) {
-  const api = new Set(context.apiOperations);
-  const all = new Set(context.allOperations);
   return z
     .strictObject({
       match: z.optional(
-        FaultMatch.check(
-          z.superRefine((match, ctx) => {
-            if (match.operation !== undefined && !api.has(match.operation)) {
-              ctx.addIssue({
-                code: 'custom',
-                path: ['operation'],
-                message: all.has(match.operation)
-                  ? `${match.operation} is not a /v1 operation: ${NEVER_FAULTED}`
-                  : `${match.operation} is not an operationId of GET /_sandbank/openapi.json (e.g. listAccounts, createSinglePayment)`,
-              });
-            }
-            if (match.path !== undefined && !reachesApi(match.path, context.basePath)) {
-              ctx.addIssue({
-                code: 'custom',
-                path: ['path'],
-                message: `${match.path} is outside the API's base path ${context.basePath}, so it would never match: ${NEVER_FAULTED}`,
-              });
-            }
-          }),
-        ),
+        FaultMatch.check(z.superRefine((match, ctx) => addIssues(matchIssues(match, context), ctx))),
       ),
       effect: effectSchema(effect),
       times: z.optional(int().check(z.gte(1), z.lte(1_000_000))),
       until: z.optional(z.iso.datetime({ offset: true })),
     })
-    .check(
-      z.superRefine((rule, ctx) => {
-        const effect = rule.effect as object;
-        const error = effect as { status?: unknown; retryAfterSeconds?: unknown };
-        if (error.retryAfterSeconds !== undefined && !RETRY_AFTER_STATUSES.includes(error.status as number)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['effect', 'retryAfterSeconds'],
-            message: `a ${String(error.status)} answer carries no Retry-After: give retryAfterSeconds with 503 or 429 only`,
-          });
-        }
-        if (!('sca' in effect) && !('paymentStatus' in effect)) return;
-        for (const key of REQUEST_ONLY_KEYS) {
-          if (rule.match?.[key] !== undefined) {
-            ctx.addIssue({
-              code: 'custom',
-              path: ['match', key],
-              message: `${key} does not apply to an SCA or payment effect, which matches by psuId, tpp and paymentProduct`,
-            });
-          }
-        }
-      }),
-    );
+    .check(z.superRefine((rule, ctx) => addIssues(effectIssues(rule as FaultRuleInput), ctx)));
+}
+
+/**
+ * The first problem of stored rules (an imported state's) that POST /_sandbank/faults would have
+ * refused: a rule that could never fire, or an effect its match cannot carry. Null when there is none.
+ */
+export function storedRulesIssue(rules: readonly FaultRule[], context: RuleContext): RuleIssue | null {
+  for (const [index, rule] of rules.entries()) {
+    const issue = [
+      ...matchIssues(rule.match, context).map(({ path, message }) => ({ path: ['match', ...path], message })),
+      ...effectIssues(rule),
+    ][0];
+    if (issue !== undefined) return { path: [index, ...issue.path], message: issue.message };
+  }
+  return null;
 }
 
 /** A rule from a client (POST /_sandbank/faults), validated: a problem is a 400 naming the field. */

@@ -177,6 +177,48 @@ describe('fault rules live in the state', () => {
     expect(other.getState()).toBe(before);
   });
 
+  it('refuses an imported rule that could never fire, as POST would, and keeps the bank as it was', async () => {
+    const { sb } = bank();
+    await call(sb, 'POST', '/_sandbank/faults', { body: A_RULE });
+    await call(sb, 'POST', '/_sandbank/faults', { body: A_RULE });
+    const exported = (await call(sb, 'GET', '/_sandbank/state')).body as {
+      faults: { rules: Array<Record<string, unknown>> };
+    };
+    const [first, second] = exported.faults.rules;
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ match: { operation: 'listFaults' } }, 'faults.rules.1.match.operation', 'never faulted'],
+      [{ match: { operation: 'listAccount' } }, 'faults.rules.1.match.operation', 'not an operationId'],
+      [{ match: { path: '/_sandbank/**' } }, 'faults.rules.1.match.path', 'never match'],
+      [
+        { effect: { status: 500, code: 'SYSTEM_ERROR', retryAfterSeconds: 5 } },
+        'faults.rules.1.effect.retryAfterSeconds',
+        'Retry-After',
+      ],
+      [{ effect: { sca: 'fail' } }, 'faults.rules.1.match.operation', 'SCA or payment effect'],
+    ];
+    const other = bank().sb;
+    const before = other.getState();
+    for (const [change, path, text] of cases) {
+      const body = { ...exported, faults: { ...exported.faults, rules: [first, { ...second, ...change }] } };
+      const refused = await call(other, 'PUT', '/_sandbank/state', { body });
+      expect(refused.status, path).toBe(400);
+      expect(messages(refused)[0], path).toMatchObject({ code: 'FORMAT_ERROR', path });
+      expect(messages(refused)[0]?.text).toContain(text);
+      expect(other.getState()).toBe(before);
+    }
+    // A snapshot's rules come back with a restore: they are checked too.
+    const { snapshots: _none, ...bankOnly } = exported as typeof exported & { snapshots?: unknown };
+    const bad = { ...bankOnly, faults: { ...exported.faults, rules: [{ ...first, ...cases[0]?.[0] }] } };
+    const inSnapshot = await call(other, 'PUT', '/_sandbank/state', {
+      body: { ...exported, snapshots: { kept: { savedAt: START, state: bad } } },
+    });
+    expect(messages(inSnapshot)[0]).toMatchObject({
+      path: 'snapshots.kept.state.faults.rules.0.match.operation',
+    });
+    expect(other.getState()).toBe(before);
+    expect((await call(other, 'PUT', '/_sandbank/state', { body: exported })).status).toBe(204);
+  });
+
   it('removes one rule by id, and answers 404 for one it does not know', async () => {
     const { sb } = bank();
     await call(sb, 'POST', '/_sandbank/faults', { body: A_RULE });
