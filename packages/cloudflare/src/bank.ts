@@ -1,13 +1,13 @@
 import {
   bearerRefusal,
   bearerToken,
-  createSandbox,
   type Route,
   routes,
   type Sandbox,
   type SandboxEvent,
   toErrorWebResponse,
 } from '@sandbank/engine';
+import { createRestoredSandbox } from '@sandbank/engine/internal';
 import type { BankConfig } from './bank-config.js';
 import { isPreflight, parseOrigins, preflight, withCors } from './cors.js';
 import { errorResponse, json, readJson } from './errors.js';
@@ -131,7 +131,8 @@ export class SandbankBank {
     const store = await openSqlStore(this.ctx.storage);
     this.logSeq = store.lastSeq;
     const fixed = config.fixedTime;
-    const sandbox = createSandbox({
+    // Its stored state was checked as the store read it back (ledgers when first read).
+    const sandbox = createRestoredSandbox({
       profile: config.profile,
       signatures: config.signatures,
       seed: config.seed,

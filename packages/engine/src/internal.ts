@@ -31,4 +31,5 @@ export { decodeBody, readBody, toEngineRequest, toWebResponse } from './gateway/
 export { openApiDocumentFor } from './openapi-document.js';
 export { openApiSources } from './route-docs.js';
 export { clockWork, routes } from './routes.js';
+export { createRestoredSandbox } from './sandbox.js';
 export { createSeedState } from './sandbox-api/seed.js';

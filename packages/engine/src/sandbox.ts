@@ -1,9 +1,12 @@
 import { freeze, type Patch } from 'immer';
+import { IMPORT_REFUSED, importedState } from './control/state.js';
 import { describeCommit, type StateChange } from './core/changes.js';
 import type { AcceptFixDefaults, Profile } from './core/context.js';
 import type { CookieJar } from './core/cookie-jar.js';
+import { ApiError } from './core/errors.js';
 import { stateFromExport } from './core/exported-records.js';
 import { createHistory } from './core/history.js';
+import { layoutOf } from './core/keyed-chunks.js';
 import { parseMount } from './core/mount.js';
 import { CONTROL_ROOT } from './core/router.js';
 import { useSigningClock } from './core/signing-clock.js';
@@ -53,9 +56,10 @@ export interface SandboxOptions {
   /** Seed for ids and generated data: the same seed and requests give byte-identical responses. */
   seed?: string;
   /**
-   * Start from this state instead of the seed (e.g. restored from storage): the engine's own shape
-   * (`getState()`) or an export (`GET /_sandbank/state`), whose payments and authorisations are
-   * put in chunks as an import puts them.
+   * Start from this state instead of the seed: the engine's own shape (`getState()`) or an export
+   * (`GET /_sandbank/state`), whose payments and authorisations are put in chunks as an import puts
+   * them. Checked as an import is (PUT /_sandbank/state): a state the bank cannot start from throws
+   * a TypeError naming the field; what an older export lacks is filled in.
    */
   initialState?: State | ExportedState;
   /**
@@ -168,7 +172,45 @@ const DEFAULT_SEED = 'sandbank';
 /** What createSandbox returns: a Sandbox with the fault rules' test API (docs/faults.md). */
 export type SandboxWithFaults = Sandbox & FaultControls;
 
+/**
+ * A bank. A given `initialState` is checked as an import is (PUT /_sandbank/state): one it could not
+ * start from throws here, naming the field, rather than answering every request with a 500.
+ */
 export function createSandbox(options: SandboxOptions = {}): SandboxWithFaults {
+  const initial = options.initialState;
+  return openSandbox(options, initial === undefined ? undefined : checkedInitialState(initial));
+}
+
+/**
+ * A bank from a state its host stored itself and checked on reading it back (the service worker's
+ * and a hosted bank's restore, whose ledgers are parsed when first read): not validated again.
+ * Through `@sandbank/engine/internal` only.
+ */
+export function createRestoredSandbox(options: SandboxOptions): SandboxWithFaults {
+  const initial = options.initialState;
+  return openSandbox(options, initial === undefined ? undefined : stateFromExport(initial));
+}
+
+/**
+ * The state to start from, as the import's check leaves it (defaults filled in, fields the contract
+ * does not define left out). A state in the engine's shape keeps the layout its payments' chunks
+ * have, an earlier one included (docs/decisions/keyed-chunks.md).
+ */
+function checkedInitialState(initial: State | ExportedState): State {
+  try {
+    const layout = layoutOf((initial as { payments?: unknown } | null)?.payments);
+    return stateFromExport(importedState(initial), layout);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const text = error.messages[0]?.text ?? error.message;
+    const problem = text.startsWith(IMPORT_REFUSED) ? text.slice(IMPORT_REFUSED.length) : text;
+    throw new TypeError(`createSandbox: initialState is not a state the bank can start from: ${problem}`, {
+      cause: error,
+    });
+  }
+}
+
+function openSandbox(options: SandboxOptions, initial: State | undefined): SandboxWithFaults {
   const profile = options.profile ?? 'sandbox';
   const basePath = (options.basePath ?? '/v1').replace(/\/+$/, '');
   const seed = options.seed ?? DEFAULT_SEED;
@@ -189,10 +231,7 @@ export function createSandbox(options: SandboxOptions = {}): SandboxWithFaults {
     ...(options.subtle ? { subtle: options.subtle } : {}),
     ...(options.trustAnchors ? { trustAnchors: options.trustAnchors } : {}),
   });
-  let state: State =
-    options.initialState === undefined
-      ? createSeedState(seed, options.seedTime ?? source())
-      : stateFromExport(options.initialState);
+  let state: State = initial ?? createSeedState(seed, options.seedTime ?? source());
   if (options.registeredTpps !== undefined) {
     const registry = { ...state.tppRegistry };
     for (const tpp of options.registeredTpps) {

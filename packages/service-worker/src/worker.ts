@@ -9,6 +9,7 @@ import {
   type SandboxOptions,
   toErrorWebResponse,
 } from '@sandbank/engine';
+import { createRestoredSandbox } from '@sandbank/engine/internal';
 import { autoSigned } from './auto-sign.js';
 import { openCookieJar } from './cookie-jar.js';
 import { loadOpenApiDocument } from './openapi-document.js';
@@ -78,7 +79,8 @@ async function start(): Promise<Runtime> {
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL_NAME) : null;
   // The log's number, not the engine's counter: it keeps rising across worker restarts.
   let logSeq = store.lastSeq;
-  const sandbox = createSandbox({
+  // Its stored state was checked as the store read it back (ledgers when first read).
+  const sandbox = createRestoredSandbox({
     ...engineOptions(),
     cookieJar,
     ...(store.restored === null ? {} : { initialState: store.restored }),

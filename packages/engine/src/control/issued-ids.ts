@@ -1,4 +1,3 @@
-import { apiError } from '../core/errors.js';
 import { counterReader } from '../core/ids.js';
 import type { ExportedBankState, ExportedState, Transaction } from '../core/state.js';
 
@@ -211,17 +210,25 @@ export class IssuedIds {
   }
 
   /**
-   * Refuses `state` (the body as validated) when one of its banks would issue an id it holds again.
-   * `ledgersRead`: the schema's walk read every chunk (the fast path); otherwise they are read here.
+   * Why `state` (the body as validated) is refused when one of its banks would issue an id it holds
+   * again, else null. `ledgersRead`: the schema's walk read every chunk (the fast path); otherwise
+   * they are read here.
    */
-  check(state: ExportedState, ledgersRead: boolean): void {
-    this.checkBank(state, '', ledgersRead);
+  problem(state: ExportedState, ledgersRead: boolean): { path: string; message: string } | null {
+    const own = this.bankProblem(state, '', ledgersRead);
+    if (own !== null) return own;
     for (const [name, snapshot] of Object.entries(state.snapshots)) {
-      this.checkBank(snapshot.state, `snapshots.${name}.state.`, ledgersRead);
+      const found = this.bankProblem(snapshot.state, `snapshots.${name}.state.`, ledgersRead);
+      if (found !== null) return found;
     }
+    return null;
   }
 
-  private checkBank(state: ExportedBankState, prefix: string, ledgersRead: boolean): void {
+  private bankProblem(
+    state: ExportedBankState,
+    prefix: string,
+    ledgersRead: boolean,
+  ): { path: string; message: string } | null {
     let bank = this.banks.get(prefix);
     if (bank === undefined || bank.counter !== state.meta.counter || bank.seed !== state.meta.seed) {
       bank = new BankIds(state.meta.counter, state.meta.seed);
@@ -230,13 +237,12 @@ export class IssuedIds {
     if (!ledgersRead) bank.readLedgers(state);
     bank.readRecords(state);
     const worst = bank.worst;
-    if (worst === null) return;
-    throw apiError(
-      'FORMAT_ERROR',
-      `the imported state is invalid and was not applied: ${prefix}meta.counter: ${bank.counter} is below ` +
-        `${worst.counter}, the counter that made the id ${worst.id} at ${prefix}${worst.where}; the bank ` +
-        `would issue that id again. Set meta.counter to at least ${worst.counter}`,
-      { path: `${prefix}meta.counter` },
-    );
+    if (worst === null) return null;
+    return {
+      path: `${prefix}meta.counter`,
+      message:
+        `${bank.counter} is below ${worst.counter}, the counter that made the id ${worst.id} at ` +
+        `${prefix}${worst.where}; the bank would issue that id again. Set meta.counter to at least ${worst.counter}`,
+    };
   }
 }

@@ -26,6 +26,17 @@ export const exportState: Operation = (draft, input) => {
   return json(200, queryOf(input, ExportQuery).shape === 'engine' ? state : stateToExport(state));
 };
 
+/** What every refused import's text starts with; the field and the problem follow. */
+export const IMPORT_REFUSED = 'the imported state is invalid and was not applied: ';
+
+function refused(path: string, message: string): never {
+  throw apiError(
+    'FORMAT_ERROR',
+    `${IMPORT_REFUSED}${path === '' ? '' : `${path}: `}${message}`,
+    path === '' ? {} : { path },
+  );
+}
+
 /**
  * The state a body describes, validated whole, in the export's format (a body in the engine's own
  * shape, `sandbox.getState()`, has its chunks listed flat first, so the one schema checks both;
@@ -33,7 +44,7 @@ export const exportState: Operation = (draft, input) => {
  * each chunk checked strictly); anything it refuses goes through `State`, which names the first
  * problem, or strips fields the contract does not define, exactly as it always did.
  */
-function importedState(body: unknown): ExportedState {
+export function importedState(body: unknown): ExportedState {
   const flat =
     typeof body === 'object' && body !== null && !Array.isArray(body) ? exportedRecords(body as State) : body;
   // Ids the bank would issue again (a counter set back) are refused too; the fast schema's walk
@@ -41,7 +52,8 @@ function importedState(body: unknown): ExportedState {
   const ids = new IssuedIds(flat);
   const fast = parseForImport(flat, ids.ledgers);
   if (fast?.success) {
-    ids.check(fast.data as ExportedState, true);
+    const problem = ids.problem(fast.data as ExportedState, true);
+    if (problem !== null) refused(problem.path, problem.message);
     return fast.data as ExportedState;
   }
   const parsed = State.safeParse(flat);
@@ -49,24 +61,17 @@ function importedState(body: unknown): ExportedState {
     const issue = parsed.error.issues[0];
     refused(issue?.path.join('.') ?? '', issue?.message ?? 'unknown problem');
   }
-  ids.check(parsed.data, false);
+  const problem = ids.problem(parsed.data, false);
+  if (problem !== null) refused(problem.path, problem.message);
   return parsed.data;
 }
 
 /** A problem an imported state has that its schema cannot see, where it is (`faults.rules.0.match`). */
 export type ImportCheck = (state: State, ctx: RequestContext) => { path: string; message: string } | null;
 
-function refused(path: string, message: string): never {
-  throw apiError(
-    'FORMAT_ERROR',
-    `the imported state is invalid and was not applied: ${path === '' ? '' : `${path}: `}${message}`,
-    path === '' ? {} : { path },
-  );
-}
-
 /** PUT /_sandbank/state: replaces the state; an invalid state is rejected whole. */
 export function createImportState(check: ImportCheck): Operation {
-  return (draft, input, ctx) => {
+  const importState: Operation = (draft, input, ctx) => {
     const imported = stateFromExport(importedState(input.body));
     const problem = check(imported, ctx);
     if (problem !== null) refused(problem.path, problem.message);
@@ -90,6 +95,7 @@ export function createImportState(check: ImportCheck): Operation {
     );
     return empty(204);
   };
+  return importState;
 }
 
 const ResetBody = z.optional(

@@ -73,6 +73,12 @@ function flatLayout(keyed: FlatChunks<unknown>): { chunk: number; buckets: numbe
   return keyed.where.length === EARLIER.buckets ? EARLIER : BUCKETS;
 }
 
+/** The layout a record in chunks is kept in (LAYOUT for anything else: a flat record, say). */
+export function layoutOf(value: unknown): KeyedLayout {
+  if (!isKeyed(value) || isGrouped(value)) return LAYOUT;
+  return { kind: 'flat', ...flatLayout(value) };
+}
+
 function bucketOf(id: string, buckets: number): number {
   return hashOf(id) % buckets;
 }

@@ -54,3 +54,39 @@ describe('state export, import and reset through the control plane', () => {
     expect(sandbox.getState().clock.offsetMs).toBe(3_600_000);
   });
 });
+
+describe('createSandbox({ initialState })', () => {
+  it('starts from an exported state, as an import would', async () => {
+    const source = fixedSandbox({ seed: 'alpha' });
+    await call(source, 'POST', '/_sandbank/clock', { body: { advanceMinutes: 60 } });
+    const exported = (await call(source, 'GET', '/_sandbank/state')).body;
+    expect(fixedSandbox({ initialState: exported as never }).getState()).toEqual(source.getState());
+    expect(fixedSandbox({ initialState: source.getState() }).getState()).toEqual(source.getState());
+  });
+
+  it('throws at once, naming the field, for a state the bank cannot start from', () => {
+    const state = JSON.parse(JSON.stringify(fixedSandbox().getState()));
+    const cases: Array<[unknown, string]> = [
+      [{ ...state, accounts: { x: { id: 'x' } } }, 'accounts.x'],
+      [{ ...state, version: 99 }, 'version'],
+      [{ ...state, meta: { ...state.meta, counter: 0 } }, 'meta.counter'],
+      [null, 'expected object'],
+    ];
+    for (const [initialState, named] of cases) {
+      expect(() => fixedSandbox({ initialState: initialState as never }), named).toThrow(TypeError);
+      expect(() => fixedSandbox({ initialState: initialState as never }), named).toThrow(named);
+    }
+  });
+
+  it('fills in what an older export lacks (its fault rules, its snapshots), as an import does', async () => {
+    const {
+      faults: _faults,
+      snapshots: _snapshots,
+      ...older
+    } = JSON.parse(JSON.stringify(fixedSandbox().getState()));
+    const sandbox = fixedSandbox({ initialState: older });
+    expect((await call(sandbox, 'GET', '/_sandbank/snapshots')).status).toBe(200);
+    expect((await call(sandbox, 'GET', '/_sandbank/faults')).body).toEqual({ rules: [] });
+    expect(sandbox.getState().faults).toEqual({ counter: 0, rules: [], held: [] });
+  });
+});
