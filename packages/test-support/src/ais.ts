@@ -16,6 +16,9 @@ export function sandbox(options: SandboxOptions = {}): Sandbox {
   return signing(createSandbox({ now: () => START, registeredTpps: [TEST_TPP_REGISTRATION], ...options }));
 }
 
+// Each helper numbers its requests under its own prefix (payments.ts `req-`, http.ts `test-`): the
+// engine's test files share their modules (vitest.config.ts), so two counters stand anywhere against
+// each other, and one id from each would be the same X-Request-ID to one bank (a 409 CONFLICT).
 let requestCounter = 0;
 
 export interface ApiOptions {
@@ -31,7 +34,7 @@ export async function api(
   options: ApiOptions = {},
   // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies loosely and assert on them
 ): Promise<{ status: number; headers: Headers; body: any }> {
-  const headers = new Headers({ 'x-request-id': `req-${++requestCounter}` });
+  const headers = new Headers({ 'x-request-id': `ais-${++requestCounter}` });
   for (const [name, value] of Object.entries(options.headers ?? {})) {
     if (value === undefined) headers.delete(name);
     else headers.set(name, value);
