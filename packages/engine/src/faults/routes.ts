@@ -42,9 +42,11 @@ export function importedRulesCheck(getRoutes: () => readonly Route[]) {
         snapshot.state,
       ]),
     ];
+    let context: RuleContext | undefined;
     for (const [where, bank] of banks) {
       if (bank.faults.rules.length === 0) continue;
-      const issue = storedRulesIssue(bank.faults.rules, ruleContext(getRoutes(), ctx));
+      context ??= ruleContext(getRoutes(), ctx);
+      const issue = storedRulesIssue(bank.faults.rules, context);
       if (issue !== null) {
         return { path: [...where, 'faults', 'rules', ...issue.path].join('.'), message: issue.message };
       }

@@ -55,7 +55,7 @@ describe('state export, import and reset through the control plane', () => {
   });
 });
 
-describe('createSandbox({ initialState })', () => {
+describe('a sandbox started from a given state (initialState, with the fixed clock of fixedSandbox)', () => {
   it('starts from an exported state, as an import would', async () => {
     const source = fixedSandbox({ seed: 'alpha' });
     await call(source, 'POST', '/_sandbank/clock', { body: { advanceMinutes: 60 } });
