@@ -1,7 +1,7 @@
-import { en } from 'zod/locales';
 import * as z from 'zod/mini';
 import { ZodMiniType } from 'zod/mini';
 import { $constructor, $ZodObjectJIT } from 'zod/v4/core';
+import en from 'zod/v4/locales/en.js';
 
 /**
  * What the engine's schemas need beyond `zod/mini`'s own functions. The engine uses zod's functional
