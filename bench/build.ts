@@ -27,7 +27,7 @@ const PACKAGES: Built[] = [
     name: '@sandbank/engine',
     folder: 'packages/engine',
     output: 'dist/index.js',
-    inputs: ['src', 'package.json', 'tsconfig.build.json', '../../tsconfig.base.json'],
+    inputs: ['src', 'scripts', 'package.json', 'tsconfig.build.json', '../../tsconfig.base.json'],
   },
   {
     name: '@sandbank/service-worker',

@@ -1,6 +1,7 @@
 /** `runNodeBench`: the Node benchmarks of `pnpm bench` and `pnpm bench:node`, printed and written to bench/results/node.json. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fmt, ratio, type Stats } from './lib/measure.js';
+import { importTimes, printImportTimes } from './module-import.js';
 import { bundles, roundTrips } from './node.js';
 import { printScale, scaleInOwnProcesses } from './scale.js';
 
@@ -8,6 +9,7 @@ export async function runNodeBench(rounds: number, sizes: number[]) {
   const trips = await roundTrips(rounds);
   const scaleRows = scaleInOwnProcesses(sizes);
   const bundleRows = await bundles();
+  const imports = importTimes();
   const floor = trips.accountList.floor as Stats;
   const msw = trips.accountList.msw as Stats;
   const sandbank = trips.accountList.sandbank as Stats;
@@ -24,11 +26,19 @@ export async function runNodeBench(rounds: number, sizes: number[]) {
   row('Sandbank signed transaction page (200)', trips.transactionPage);
   row('Sandbank signed payment creation', trips.paymentCreation);
   printScale(scaleRows);
+  printImportTimes(imports);
   console.log('\n| bundle | minified | gzipped |');
   console.log('|---|---|---|');
   for (const b of bundleRows)
     console.log(`| ${b.name} | ${(b.minified / 1024).toFixed(1)} KB | ${(b.gzipped / 1024).toFixed(1)} KB |`);
-  const result = { node: process.version, rounds, roundTrips: trips, scale: scaleRows, bundles: bundleRows };
+  const result = {
+    node: process.version,
+    rounds,
+    roundTrips: trips,
+    scale: scaleRows,
+    imports,
+    bundles: bundleRows,
+  };
   mkdirSync('bench/results', { recursive: true });
   writeFileSync('bench/results/node.json', `${JSON.stringify(result, null, 2)}\n`);
   return result;

@@ -12,8 +12,11 @@
  * - the CPU profile (node:inspector, sampling every 100 µs, around the timed loop only): self time
  *   per request, grouped by where the code lives.
  */
+import { readFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
+import { SourceMap } from 'node:module';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { fmt, stats } from './lib/measure.js';
@@ -22,7 +25,7 @@ import { copies, requestKinds } from './node.js';
 interface ProfileNode {
   id: number;
   children?: number[];
-  callFrame: { functionName: string; url: string };
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
 }
 type Frame = ProfileNode['callFrame'];
 interface Profile {
@@ -31,9 +34,32 @@ interface Profile {
   timeDeltas: number[];
 }
 
+const sourceMaps = new Map<string, SourceMap | null>();
+
+/**
+ * The file a frame's code was written in: for the engine's dist/, which is bundled (a few chunks,
+ * not a file per module), the source its chunk's map names at the frame's position.
+ */
+function sourceOf(frame: Frame): string {
+  const { url } = frame;
+  if (!url.includes('/packages/engine/dist/')) return url;
+  let map = sourceMaps.get(url);
+  if (map === undefined) {
+    try {
+      map = new SourceMap(JSON.parse(readFileSync(`${fileURLToPath(url)}.map`, 'utf8')));
+    } catch {
+      map = null;
+    }
+    sourceMaps.set(url, map);
+  }
+  const entry = map?.findEntry(frame.lineNumber, frame.columnNumber);
+  return entry !== undefined && 'originalSource' in entry ? new URL(entry.originalSource, url).href : url;
+}
+
 /** Where a sampled frame's code lives. */
 function groupOf(frame: ProfileNode['callFrame']): string {
-  const { url, functionName } = frame;
+  const { functionName } = frame;
+  const url = sourceOf(frame);
   if (functionName === '(idle)') return 'idle (waiting: I/O, timers, the thread pool)';
   if (functionName === '(garbage collector)') return 'garbage collection';
   if (functionName === '(program)' || (url === '' && functionName !== '')) return 'native (no script)';
@@ -215,7 +241,7 @@ async function measureKind(name: string, task: () => Promise<unknown>, rounds: n
 
 function topFunctions(profile: Profile, requests: number, n: number): Array<[string, number]> {
   const name = (frame: Frame) =>
-    `${frame.functionName || '(anonymous)'} ${frame.url.replace(/^.*\/(packages|node_modules)\//, '$1/')}`;
+    `${frame.functionName || '(anonymous)'} ${sourceOf(frame).replace(/^.*\/(packages|node_modules)\//, '$1/')}`;
   const totals = new Map<string, number>();
   for (const { frame, caller, us } of attributed(profile)) {
     const key = caller ? `${name(frame)}, called by ${name(caller)}` : name(frame);

@@ -1,0 +1,52 @@
+// `pnpm --filter @sandbank/engine build` (and `prepack`): dist/ as published. tsc writes the type
+// declarations, file by file beside their sources' layout; esbuild writes the JavaScript, one file
+// per entry of package.json's "exports" (and the CLI the `sandbank` bin runs), the modules they
+// share in dist/chunks/. A module graph of some 240 files made every fresh process that imported the
+// engine spend most of its import resolving, reading and compiling them (docs/decisions/packaging.md).
+import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const require = createRequire(import.meta.url);
+
+/** Entry points, by their path in dist/ without the extension. */
+const ENTRIES = {
+  index: 'src/index.ts',
+  internal: 'src/internal.ts',
+  'node/index': 'src/node/index.ts',
+  'node/cli': 'src/node/cli.ts',
+  'storage/index': 'src/storage/index.ts',
+  'testing/index': 'src/testing/index.ts',
+  'testing/msw': 'src/testing/msw.ts',
+  'tpp/index': 'src/tpp/index.ts',
+};
+
+rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+execFileSync(
+  process.execPath,
+  [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--emitDeclarationOnly'],
+  { cwd: root, stdio: 'inherit' },
+);
+await build({
+  absWorkingDir: root,
+  entryPoints: ENTRIES,
+  outdir: 'dist',
+  chunkNames: 'chunks/[name]-[hash]',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  // The engine runs in browsers, workers and Node alike; its dependencies (and Node's modules, which
+  // only the node/ entries import) stay imports, resolved where the package is installed.
+  platform: 'neutral',
+  packages: 'external',
+  target: 'es2022',
+  // No keepNames: it would cost every closure a defineProperty at run time, and nothing reads a
+  // function's name (operations are named by their route tables' keys, core/router.ts).
+  // The sources ship in the package (src/), so the maps point at them instead of embedding them.
+  sourcemap: 'linked',
+  sourcesContent: false,
+  logLevel: 'warning',
+});
