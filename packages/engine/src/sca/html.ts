@@ -31,8 +31,17 @@ const STYLE = `
   small { color: #5a6b7b; }
 `;
 
-/** CSP allows exactly this style sheet (CSP3 hash source) and nothing else: the pages have no script. */
-const STYLE_SOURCE = `'sha256-${btoa(String.fromCharCode(...sha256(utf8ToBytes(STYLE))))}'`;
+let styleSource: string | undefined;
+
+/**
+ * CSP allows exactly this style sheet (CSP3 hash source) and nothing else: the pages have no script.
+ * Hashed when the first page is answered, not when the engine loads: every process and every
+ * service worker start imports this module, and most never show a page.
+ */
+function styleSourceOf(): string {
+  styleSource ??= `'sha256-${btoa(String.fromCharCode(...sha256(utf8ToBytes(STYLE))))}'`;
+  return styleSource;
+}
 
 /** A complete page: works without JavaScript, one form posting back to the same address. */
 export function page(title: string, body: string): string {
@@ -102,7 +111,7 @@ export interface PageOptions {
 function pageHeaders(options: PageOptions): Record<string, string> {
   const target = options.redirectUri == null ? null : sourceOf(options.redirectUri);
   const headers: Record<string, string> = {
-    'content-security-policy': `default-src 'none'; style-src ${STYLE_SOURCE}; form-action 'self'${
+    'content-security-policy': `default-src 'none'; style-src ${styleSourceOf()}; form-action 'self'${
       target === null ? '' : ` ${target}`
     }; frame-ancestors 'none'; base-uri 'none'`,
     'x-frame-options': 'DENY',
