@@ -2,7 +2,8 @@ import type { Transaction } from '@sandbank/engine';
 
 export type StatusFilter = 'all' | 'booked' | 'pending';
 
-function haystack(tx: Transaction): string {
+/** What a transaction search looks in: its names, texts, references, amount and date, lower-cased. */
+export function searchText(tx: Transaction): string {
   return [
     tx.transactionId,
     tx.bookingDate,
@@ -34,7 +35,7 @@ export function filterTransactions(
     if (needle === '') return true;
     let text = cache.get(tx);
     if (text === undefined) {
-      text = haystack(tx);
+      text = searchText(tx);
       cache.set(tx, text);
     }
     return text.includes(needle);
