@@ -2,9 +2,10 @@
 // declarations, file by file beside their sources' layout; esbuild writes the JavaScript, one file
 // per entry of package.json's "exports" (and the CLI the `sandbank` bin runs), the modules they
 // share in dist/chunks/. A module graph of some 240 files made every fresh process that imported the
-// engine spend most of its import resolving, reading and compiling them (docs/decisions/packaging.md).
+// engine spend about a quarter of its import resolving, reading and compiling them
+// (docs/decisions/packaging.md).
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -12,17 +13,24 @@ import { build } from 'esbuild';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
 
-/** Entry points, by their path in dist/ without the extension. */
-const ENTRIES = {
-  index: 'src/index.ts',
-  internal: 'src/internal.ts',
-  'node/index': 'src/node/index.ts',
-  'node/cli': 'src/node/cli.ts',
-  'storage/index': 'src/storage/index.ts',
-  'testing/index': 'src/testing/index.ts',
-  'testing/msw': 'src/testing/msw.ts',
-  'tpp/index': 'src/tpp/index.ts',
-};
+/**
+ * Entry points, by their path in dist/ without the extension: each export's source (its
+ * `@sandbank/source` target) built to where its `default` target says, so the two cannot drift.
+ */
+function entries() {
+  const { exports } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  const found = { 'node/cli': 'src/node/cli.ts' };
+  for (const target of Object.values(exports)) {
+    if (typeof target !== 'object') continue;
+    const built = /^\.\/dist\/(.+)\.js$/.exec(target.default);
+    const source = target['@sandbank/source'];
+    if (built === null || typeof source !== 'string') {
+      throw new Error(`build: an export without a dist/*.js default and a source: ${JSON.stringify(target)}`);
+    }
+    found[built[1]] = source;
+  }
+  return found;
+}
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 execFileSync(
@@ -32,7 +40,7 @@ execFileSync(
 );
 await build({
   absWorkingDir: root,
-  entryPoints: ENTRIES,
+  entryPoints: entries(),
   outdir: 'dist',
   chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
