@@ -27,8 +27,18 @@ export interface CreateCertificateAuthorityOptions {
 export async function createCertificateAuthority(
   options: CreateCertificateAuthorityOptions = {},
 ): Promise<CertificateAuthority> {
+  return issueCertificateAuthority(
+    options,
+    await generateRsaKeyPair(options.subtle ?? globalThis.crypto.subtle),
+  );
+}
+
+/** A self-signed CA for a key pair the caller already has (the 'wrong-ca' preset's stored key). */
+export async function issueCertificateAuthority(
+  options: CreateCertificateAuthorityOptions,
+  keys: CryptoKeyPair,
+): Promise<CertificateAuthority> {
   const subtle = options.subtle ?? globalThis.crypto.subtle;
-  const keys = await generateRsaKeyPair(subtle);
   const now = Date.now();
   const der = await issueCertificate(
     {

@@ -16,9 +16,16 @@ import { type CreateTppIdentityOptions, DAY_MS, type TppIdentity, toEpochMs } fr
 export const DEFAULT_ORGANISATION_ID = 'PSDNO-FSA-933012867';
 
 export async function createTppIdentity(options: CreateTppIdentityOptions): Promise<TppIdentity> {
+  return issueTppIdentity(options, await generateRsaKeyPair(options.subtle ?? globalThis.crypto.subtle));
+}
+
+/** A TPP identity for a key pair the caller already has (the presets' stored keys). */
+export async function issueTppIdentity(
+  options: CreateTppIdentityOptions,
+  keys: CryptoKeyPair,
+): Promise<TppIdentity> {
   const subtle = options.subtle ?? globalThis.crypto.subtle;
   const issuer = options.issuer ?? (await sandboxTestCa(subtle));
-  const keys = await generateRsaKeyPair(subtle);
   const name = options.name ?? 'Sandbank Test TPP AS';
   const now = Date.now();
   const extensions = [

@@ -1,6 +1,8 @@
-// Ready-made TPP identities for tests and prototypes, created once per preset and validity.
-import { type CertificateAuthority, createCertificateAuthority } from './certificate-authority.js';
-import { createTppIdentity } from './create-tpp-identity.js';
+// Ready-made TPP identities for tests and prototypes, created once per preset and validity, each with
+// its own stored key (preset-keys.ts): the same key in every process, and no key generation.
+import { type CertificateAuthority, issueCertificateAuthority } from './certificate-authority.js';
+import { issueTppIdentity } from './create-tpp-identity.js';
+import { presetKeyPair } from './preset-key-pair.js';
 import type { CreateTppIdentityOptions, TppIdentity } from './tpp-identity.js';
 
 export type IdentityPreset = 'aisp' | 'pisp' | 'both' | 'expired' | 'no-roles' | 'wrong-ca';
@@ -70,11 +72,10 @@ async function create(
   if (options.validTo !== undefined) request.validTo = options.validTo;
   if (options.subtle !== undefined) request.subtle = options.subtle;
   if (preset === 'wrong-ca') {
-    untrustedCa ??= createCertificateAuthority({
-      commonName: 'Untrusted Test CA',
-      organisation: 'Nobody Trusts Us',
-    });
+    untrustedCa ??= presetKeyPair('untrusted-ca', globalThis.crypto.subtle).then((keys) =>
+      issueCertificateAuthority({ commonName: 'Untrusted Test CA', organisation: 'Nobody Trusts Us' }, keys),
+    );
     request.issuer = await untrustedCa;
   }
-  return createTppIdentity(request);
+  return issueTppIdentity(request, await presetKeyPair(preset, options.subtle ?? globalThis.crypto.subtle));
 }

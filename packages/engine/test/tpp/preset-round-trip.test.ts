@@ -57,6 +57,19 @@ describe('presetIdentity + signRequest', () => {
     expect(identity.tpp).toMatchObject({ notBefore: validFrom, notAfter: validTo, roles: ['PSP_PI'] });
   });
 
+  it('gives a preset one stored key, whatever validity is asked for, and each preset its own', async () => {
+    const both = (await presetIdentity('both')).certificate.spki;
+    const later = await presetIdentity('both', {
+      validFrom: Date.UTC(2031, 0, 1),
+      validTo: Date.UTC(2032, 0, 1),
+    });
+    expect(later.certificate.spki).toEqual(both);
+    // A new certificate for the same key: another validity, and so another serial and keyId.
+    expect(later.keyId).not.toBe((await presetIdentity('both')).keyId);
+    expect((await presetIdentity('aisp')).certificate.spki).not.toEqual(both);
+    expect((await presetIdentity('wrong-ca')).certificate.spki).not.toEqual(both);
+  });
+
   it('rejects an unknown preset', async () => {
     await expect(presetIdentity('bank' as IdentityPreset)).rejects.toThrow('unknown identity preset "bank"');
   });
