@@ -3,8 +3,10 @@
 // worker, a service worker's first signed "Try it") paid at its first preset.
 import { decodeBase64, encodeBase64 } from '../security/base64.js';
 import { fromHex, toHex } from '../security/bytes.js';
+import { RSA_SHA256 } from '../security/rsa.js';
 import type { PresetKeyName } from './preset-key-names.js';
 import { PRESET_KEY_PRIMES } from './preset-keys.js';
+import { importPrivateKey } from './private-key.js';
 
 const E = 65537n;
 
@@ -38,7 +40,7 @@ function inverse(a: bigint, m: bigint): bigint {
 }
 
 /** The private key's JWK (RFC 7518 §6.3.2) from its primes. */
-function privateJwk(p: bigint, q: bigint): JsonWebKey {
+function privateJwk(p: bigint, q: bigint): JsonWebKey & { n: string; e: string } {
   const d = inverse(E, (p - 1n) * (q - 1n));
   return {
     kty: 'RSA',
@@ -55,18 +57,15 @@ function privateJwk(p: bigint, q: bigint): JsonWebKey {
   };
 }
 
-const ALGORITHM = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' };
-
 /** A preset's key pair, as extractable as a generated one (a TPP identity exports its key). */
 export async function presetKeyPair(name: PresetKeyName, subtle: SubtleCrypto): Promise<CryptoKeyPair> {
   const [p, q] = PRESET_KEY_PRIMES[name];
-  const jwk = privateJwk(toBigInt(p), toBigInt(q));
-  const { n, e } = jwk;
+  const privateKeyJwk = privateJwk(toBigInt(p), toBigInt(q));
+  const { n, e } = privateKeyJwk;
+  const publicJwk: JsonWebKey = { kty: 'RSA', alg: 'RS256', ext: true, n, e };
   const [privateKey, publicKey] = await Promise.all([
-    subtle.importKey('jwk', jwk, ALGORITHM, true, ['sign']),
-    subtle.importKey('jwk', { kty: 'RSA', alg: 'RS256', ext: true, n, e } as JsonWebKey, ALGORITHM, true, [
-      'verify',
-    ]),
+    importPrivateKey({ privateKeyJwk }, subtle),
+    subtle.importKey('jwk', publicJwk, RSA_SHA256, true, ['verify']),
   ]);
   return { privateKey, publicKey };
 }
