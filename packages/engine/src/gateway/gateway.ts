@@ -15,10 +15,17 @@ import type { VerifyStep } from '../security/verify-request.js';
 import type { App } from './app.js';
 import { type Logger, toErrorResponse, toErrorWebResponse } from './error-response.js';
 import { checkParsedRequest } from './http-rules.js';
-import { jsonTextOf } from './json-text.js';
+import { jsonTextOfChunks } from './json-text.js';
 import type { createRequestSecurity } from './request-security.js';
 import { sentTarget } from './sent-target.js';
-import { decodeBody, decodeBodyLeniently, readBody, toEngineRequest } from './transport.js';
+import {
+  type BodyChunks,
+  decodeBody,
+  decodeBodyLeniently,
+  joinChunks,
+  readBodyChunks,
+  toEngineRequest,
+} from './transport.js';
 
 /** What one request did, for the request log (SandboxOptions' subscribers). */
 export interface Exchange {
@@ -84,6 +91,7 @@ interface Received {
   target: string;
   matches: readonly PathMatch[];
   bodyText: string | null;
+  /** The body's bytes, for the signature check (an API route's): null for none, and for a large control-plane JSON body, which is never joined. */
   bytes: Uint8Array | null;
   /** A failure found before the reducer (outside the mount, too large, not UTF-8). */
   failure: ApiError | null;
@@ -128,13 +136,18 @@ export function createGateway(config: GatewayConfig, ledger: Ledger) {
     let largeJson: EngineRequest['largeJson'];
     try {
       const control = routed.pathname.startsWith(`${CONTROL_ROOT}/`);
-      bytes = await readBody(request, control ? config.maxControlBodyBytes : config.maxBodyBytes);
-      if (bytes !== null) {
-        // A large control-plane body (an import) parses from a text equal to it as JSON (json-text.ts).
-        const json = route?.service === 'control' ? jsonTextOf(bytes) : null;
-        const sent = bytes;
-        if (json !== null) largeJson = { exact: () => decodeBody(sent), accepted: json.accepted };
-        bodyText = json?.text ?? (disregarded ? decodeBodyLeniently(bytes) : decodeBody(bytes));
+      const body = await readBodyChunks(request, control ? config.maxControlBodyBytes : config.maxBodyBytes);
+      // A large control-plane body (an import) parses from a text equal to it as JSON, made from its
+      // chunks without joining them (json-text.ts); its exact text is decoded only if asked for.
+      const json =
+        body !== null && route?.service === 'control' ? jsonTextOfChunks(body.chunks, body.size) : null;
+      if (json !== null) {
+        const sent = body as BodyChunks;
+        largeJson = { exact: () => decodeBody(joinChunks(sent)), accepted: json.accepted };
+        bodyText = json.text;
+      } else if (body !== null) {
+        bytes = joinChunks(body);
+        bodyText = disregarded ? decodeBodyLeniently(bytes) : decodeBody(bytes);
       }
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;

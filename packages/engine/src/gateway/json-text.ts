@@ -104,11 +104,6 @@ function codePointAt(bytes: Uint8Array, at: number, length: number): number {
   return cp;
 }
 
-/** How many bytes a character takes in the one-byte text: itself, one escape, or two (a surrogate pair). */
-function writtenLength(cp: number): number {
-  return cp <= 0xff ? 1 : cp <= 0xffff ? 6 : 12;
-}
-
 const HEX = '0123456789abcdef';
 
 function writeEscape(out: Uint8Array, at: number, unit: number): number {
@@ -168,50 +163,112 @@ function escapesAccepted(bytes: NodeBytes): boolean {
 }
 
 /**
- * The body as a one-byte text equal to it as JSON, or null where the exact text must be decoded:
- * outside Node, below `minBytes`, bytes that are not UTF-8 (the decoder names the field), a body that
- * starts with a character beyond ASCII (a byte-order mark, non-ASCII white space), a backslash right
- * before such a character (an invalid escape an escape written after it would make valid), or a body
- * mostly beyond ASCII (the decoder is as fast there), or a text longer than `maxLength`. A body of
- * ASCII alone is its exact text.
+ * What the characters beyond ASCII add to the text: `net`, the one-byte text's length less the
+ * bytes', and `slack`, the sum of what the characters that grow add (a Latin-1 character shrinks from
+ * two bytes to one; any other grows into one or two escapes). Counted from each sequence's lead byte,
+ * so a sequence split across chunks counts once. Null for a body mostly beyond ASCII.
  */
-export function jsonTextOf(
-  bytes: Uint8Array,
+function growthOf(
+  chunks: readonly Uint8Array[],
+  size: number,
+  isAscii: NodeBufferModule['isAscii'],
+): { ascii: boolean; net: number; slack: number } | null {
+  let ascii = true;
+  let net = 0;
+  let slack = 0;
+  let characters = 0;
+  for (const chunk of chunks) {
+    if (isAscii(chunk)) continue;
+    ascii = false;
+    for (
+      let at = nextNonAscii(chunk, 0, isAscii);
+      at < chunk.length;
+      at = nextNonAscii(chunk, at + 1, isAscii)
+    ) {
+      const lead = chunk[at] as number;
+      // A continuation byte (the lead counted it), or a byte no UTF-8 has (`isUtf8` refuses the body).
+      if (lead < 0xc2 || lead > 0xf4) continue;
+      characters++;
+      if (characters > MANY_NON_ASCII && characters > size * MOST_NON_ASCII) return null;
+      // Written as one byte (up to U+00FF, two bytes in UTF-8), one escape of six (the rest of the
+      // BMP, two or three bytes) or two (beyond it, four bytes).
+      const grows = lead <= 0xc3 ? -1 : lead <= 0xdf ? 4 : lead <= 0xef ? 3 : 8;
+      net += grows;
+      if (grows > 0) slack += grows;
+    }
+  }
+  return { ascii, net, slack };
+}
+
+/**
+ * A large body's one-byte text, made from the chunks it arrived in, or null where the exact text
+ * must be decoded: outside Node, below `minBytes`, bytes that are not UTF-8 (the decoder names the
+ * field), a body that starts with a character beyond ASCII (a byte-order mark, non-ASCII white space),
+ * a backslash right before such a character (an invalid escape an escape written after it would make
+ * valid), a body mostly beyond ASCII (the decoder is as fast there), or a text longer than
+ * `maxLength`. A body of ASCII alone is its exact text.
+ *
+ * The chunks are copied once, into the buffer the text is read from: behind `slack` bytes, and the
+ * text written over them from the front, each character beyond ASCII replaced as it is reached (the
+ * writing never overtakes the reading, since no prefix grows by more than `slack`). Joining the
+ * chunks first and copying again cost a second buffer of the body's size (docs/benchmarks.md).
+ */
+export function jsonTextOfChunks(
+  chunks: readonly Uint8Array[],
+  size: number,
   minBytes = LARGE_JSON_BYTES,
   maxLength = MAX_TEXT_LENGTH,
 ): LargeJsonText | null {
-  if (node === null || bytes.byteLength < minBytes) return null;
+  if (node === null || size < minBytes) return null;
   const { isAscii, isUtf8, Buffer } = node;
-  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (isAscii(bytes)) return { text: view.toString('latin1'), accepted: escapesAccepted(view) };
+  const growth = growthOf(chunks, size, isAscii);
+  // The escapes made the text longer than a string can be: the decoder's exact text is not.
+  if (growth === null || size + growth.net > maxLength) return null;
+  const only = chunks.length === 1 ? (chunks[0] as Uint8Array) : null;
+  if (growth.ascii && only !== null) {
+    const view = Buffer.from(only.buffer, only.byteOffset, only.byteLength);
+    return { text: view.toString('latin1'), accepted: escapesAccepted(view) };
+  }
+  const from = growth.slack;
+  const out = Buffer.allocUnsafe(size + from);
+  let end = from;
+  for (const chunk of chunks) {
+    out.set(chunk, end);
+    end += chunk.byteLength;
+  }
+  const bytes = out.subarray(from, end) as NodeBytes;
+  // The escapes are read before the text is written over the bytes.
+  const escapes = escapesAccepted(bytes);
+  if (growth.ascii) return { text: out.toString('latin1', 0, size), accepted: escapes };
   if (!isUtf8(bytes) || !startsWithAscii(bytes)) return null;
-  const end = bytes.length;
   const starts: number[] = [];
-  let size = end;
-  let accepted = true;
-  for (let at = nextNonAscii(bytes, 0, isAscii); at < end; ) {
+  let accepted = escapes;
+  for (let at = nextNonAscii(bytes, 0, isAscii); at < size; ) {
     if (bytes[at - 1] === 0x5c) return null;
-    if (starts.length >= MANY_NON_ASCII && starts.length > end * MOST_NON_ASCII) return null;
     const length = sequenceLength(bytes[at] as number);
-    const cp = codePointAt(bytes, at, length);
-    if (!isAcceptedCodePoint(cp)) accepted = false;
+    if (!isAcceptedCodePoint(codePointAt(bytes, at, length))) accepted = false;
     starts.push(at);
-    size += writtenLength(cp) - length;
     at = nextNonAscii(bytes, at + length, isAscii);
   }
-  // The escapes made the text longer than a string can be: the decoder's exact text is not.
-  if (size > maxLength) return null;
-  const out = Buffer.allocUnsafe(size);
   let read = 0;
   let written = 0;
   for (const at of starts) {
-    out.set(bytes.subarray(read, at), written);
+    if (written !== from + read) out.copyWithin(written, from + read, from + at);
     written += at - read;
     const length = sequenceLength(bytes[at] as number);
     written = writeCharacter(out, written, codePointAt(bytes, at, length));
     read = at + length;
   }
-  out.set(bytes.subarray(read), written);
-  written += end - read;
-  return { text: out.toString('latin1', 0, written), accepted: accepted && escapesAccepted(view) };
+  if (written !== from + read) out.copyWithin(written, from + read, from + size);
+  written += size - read;
+  return { text: out.toString('latin1', 0, written), accepted };
+}
+
+/** `jsonTextOfChunks` of a body that is one array of bytes. */
+export function jsonTextOf(
+  bytes: Uint8Array,
+  minBytes = LARGE_JSON_BYTES,
+  maxLength = MAX_TEXT_LENGTH,
+): LargeJsonText | null {
+  return jsonTextOfChunks([bytes], bytes.byteLength, minBytes, maxLength);
 }

@@ -64,13 +64,19 @@ export function decodeBodyLeniently(bytes: Uint8Array): string {
   return lenient.decode(bytes);
 }
 
+/** A body as it arrived: its chunks, in order, and their total size in bytes. */
+export interface BodyChunks {
+  chunks: readonly Uint8Array[];
+  size: number;
+}
+
 /**
- * The body's bytes, read from its stream: reading stops as soon as the limit is passed (a body too
- * large is never held whole), and a body that arrives as one chunk (a string or bytes handed to
- * `new Request`) is used as it is. `arrayBuffer()` copied every body once more, which for an import of
- * 1 000 000 transactions (334 MB) cost about as much CPU as parsing it (docs/benchmarks.md, "The import").
+ * The body's chunks, read from its stream: reading stops as soon as the limit is passed (a body too
+ * large is never held whole). `arrayBuffer()` copied every body once more, which for an import of
+ * 1 000 000 transactions (334 MB) cost about as much CPU as parsing it (docs/benchmarks.md, "The
+ * import"); a large control-plane body is not even joined (json-text.ts `jsonTextOfChunks`).
  */
-export async function readBody(request: Request, limit: number): Promise<Uint8Array | null> {
+export async function readBodyChunks(request: Request, limit: number): Promise<BodyChunks | null> {
   if (request.body === null) return null;
   const maxBytes = bodyLimit(limit);
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
@@ -92,7 +98,11 @@ export async function readBody(request: Request, limit: number): Promise<Uint8Ar
     }
     chunks.push(value);
   }
-  if (size === 0) return null;
+  return size === 0 ? null : { chunks, size };
+}
+
+/** The chunks as one array of bytes: the chunk itself where the body came as one (a string or bytes handed to `new Request`). */
+export function joinChunks({ chunks, size }: BodyChunks): Uint8Array {
   if (chunks.length === 1) return chunks[0] as Uint8Array;
   const bytes = new Uint8Array(size);
   let at = 0;
@@ -101,6 +111,12 @@ export async function readBody(request: Request, limit: number): Promise<Uint8Ar
     at += chunk.byteLength;
   }
   return bytes;
+}
+
+/** The body's bytes (readBodyChunks, joined), or null for none. */
+export async function readBody(request: Request, limit: number): Promise<Uint8Array | null> {
+  const body = await readBodyChunks(request, limit);
+  return body === null ? null : joinChunks(body);
 }
 
 function tooLarge(maxBytes: number) {

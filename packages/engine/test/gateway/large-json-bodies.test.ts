@@ -4,7 +4,7 @@ import { api, newSandbox } from '@sandbank/test-support/payments';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { jsonTextIsAccepted } from '../../src/core/charset.js';
-import { jsonTextOf } from '../../src/gateway/json-text.js';
+import { jsonTextOf, jsonTextOfChunks } from '../../src/gateway/json-text.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -108,6 +108,99 @@ describe('a large JSON body is parsed from a one-byte text equal to it as JSON (
   });
 });
 
+/** The bytes cut at the given positions (any byte, inside a character too), as a body arrives in chunks. */
+function cut(bytes: Uint8Array, at: number[]): Uint8Array[] {
+  const ends = [...new Set(at.map((n) => n % (bytes.length + 1)))].sort((a, b) => a - b);
+  const chunks: Uint8Array[] = [];
+  let from = 0;
+  for (const end of [...ends, bytes.length]) {
+    if (end > from) chunks.push(bytes.subarray(from, end));
+    from = Math.max(from, end);
+  }
+  return chunks;
+}
+
+describe('a body that arrived in chunks is made into its text without joining them first', () => {
+  it('gives what the joined bytes give, cut anywhere, inside a character too', () => {
+    fc.assert(
+      fc.property(
+        anyJson,
+        fc.array(fc.tuple(fc.nat(), wideCharacter), { maxLength: 6 }),
+        fc.array(fc.nat(), { maxLength: 12 }),
+        (json, inserts, cuts) => {
+          let text = json;
+          for (const [at, character] of inserts) {
+            const place = at % (text.length + 1);
+            text = `${text.slice(0, place)}${character}${text.slice(place)}`;
+          }
+          const bytes = encoder.encode(text);
+          const copy = bytes.slice();
+          const chunks = cut(bytes, cuts);
+          expect(jsonTextOfChunks(chunks, bytes.length, 0)).toEqual(jsonTextOf(copy, 0));
+          // The chunks are the caller's: read, never written.
+          expect(bytes).toEqual(copy);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('writes characters that grow before ones that shrink without overtaking what it has not read', () => {
+    // Each emoji and en dash grows (12 and 6 bytes written for 4 and 3 read), each ø shrinks (1 for 2):
+    // the text is shorter than the bytes overall, but its first part is longer. (Few enough characters
+    // beyond ASCII among the rest that the decoder is not left to do it.)
+    const text = JSON.stringify({
+      grows: '😀–'.repeat(500),
+      shrinks: 'ø'.repeat(10_000),
+      rest: 'x'.repeat(200_000),
+    });
+    const bytes = encoder.encode(text);
+    const fast = jsonTextOfChunks(cut(bytes, [5, 2_001, 2_002, 2_003, 100_000]), bytes.length, 0);
+    expect(fast?.text.length).toBeLessThan(bytes.length);
+    expect(JSON.parse(fast?.text as string)).toEqual(JSON.parse(text));
+    expect(fast?.accepted).toBe(false);
+  });
+
+  it('imports a large state streamed in small chunks, every character and the logged body as sent', async () => {
+    const { text, accountId } = await largeExport();
+    const bytes = encoder.encode(text);
+    const streamed = (body: Uint8Array) => {
+      let at = 0;
+      const stream = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (at >= body.length) return controller.close();
+          // 4 093 bytes: chunks that end inside characters of two and three bytes.
+          controller.enqueue(body.subarray(at, at + 4_093));
+          at += 4_093;
+        },
+      });
+      return new Request('http://localhost/_sandbank/state', {
+        method: 'PUT',
+        body: stream,
+        headers: { 'content-type': 'application/json' },
+        duplex: 'half',
+      } as RequestInit);
+    };
+    const sandbox = newSandbox();
+    const logged: RequestLogEntry[] = [];
+    sandbox.subscribe((event) => {
+      if (event.type === 'request') logged.push(event.entry);
+    });
+    expect((await sandbox.fetch(streamed(bytes))).status).toBe(204);
+    const back = await api(sandbox, 'GET', '/_sandbank/state');
+    expect(back.body.transactions[accountId][0][0].creditorName).toBe('Bakeri – Tromsø € ü');
+    expect(back.body).toEqual(JSON.parse(text));
+    expect(logged.find((entry) => entry.method === 'PUT')?.requestBody).toBe(text);
+    // A syntax error is named in the exact text's words, decoded from the chunks.
+    const { broken, words } = brokenJson(text);
+    const refused = await sandbox.fetch(streamed(encoder.encode(broken)));
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { tppMessages: Array<{ text: string }> }).tppMessages[0]?.text).toBe(
+      `body is not valid JSON: ${words}`,
+    );
+  });
+});
+
 describe('the text scan reads \\u escapes (core/charset.ts jsonTextIsAccepted)', () => {
   it('accepts an escape of an accepted character and refuses one of a refused character', () => {
     expect(jsonTextIsAccepted('{"name":"Troms\\u00f8 \\u2013 \\u20AC"}')).toBe(true);
@@ -117,6 +210,17 @@ describe('the text scan reads \\u escapes (core/charset.ts jsonTextIsAccepted)',
     expect(jsonTextIsAccepted('{"name":"\\\\u2603"}')).toBe(true); // an escaped backslash, then text
   });
 });
+
+/** The text with a syntax error at its end, and the words `JSON.parse` says it in. */
+function brokenJson(text: string): { broken: string; words: string } {
+  const broken = `${text.slice(0, -1)},}`;
+  try {
+    JSON.parse(broken);
+  } catch (error) {
+    return { broken, words: (error as Error).message };
+  }
+  throw new Error('the broken text parsed');
+}
 
 /** An export of a bank whose ledger makes it larger than 1 MiB (LARGE_JSON_BYTES), with names beyond Latin-1. */
 async function largeExport(): Promise<{ text: string; accountId: string }> {
@@ -189,13 +293,7 @@ describe('importing a large state (PUT /_sandbank/state) through the one-byte te
 
   it('names a syntax error in the words the exact text gives', async () => {
     const { text } = await largeExport();
-    const broken = `${text.slice(0, -1)},}`;
-    let words = '';
-    try {
-      JSON.parse(broken);
-    } catch (error) {
-      words = (error as Error).message;
-    }
+    const { broken, words } = brokenJson(text);
     const answer = await api(newSandbox(), 'PUT', '/_sandbank/state', { body: broken });
     expect(answer.status).toBe(400);
     expect(answer.body.tppMessages[0].code).toBe('FORMAT_ERROR');
