@@ -10,15 +10,21 @@ export interface EngineRequest {
   /**
    * The body decoded as UTF-8, or null when the request has none. A control-plane body of 1 MiB or
    * more, in Node, is instead a one-byte text equal to it as JSON (characters beyond Latin-1 as
-   * `\uXXXX` escapes, gateway/json-text.ts), and `largeJson` is there.
+   * `\uXXXX` escapes, gateway/json-text.ts), made only when this is read, and `largeJson` is there.
    */
   bodyText: string | null;
-  /** Present when `bodyText` is a large body's one-byte text rather than its exact text. */
+  /** Present when the body is a large body's one-byte text rather than its exact text. */
   largeJson?: {
     /** Decodes the text as sent (for a syntax error's words, the request log). */
     exact: () => string;
     /** Whether no string the body parses to holds a refused character, read from its bytes. */
     accepted: boolean;
+    /** The text's first character that is not white space, or '' for none. */
+    lead: string;
+    /** The one-byte text (what `bodyText` gives). */
+    text: () => string;
+    /** `JSON.parse` of the one-byte text (its `SyntaxError` too), read in pieces where it can be (gateway/json-pieces.ts). */
+    parse: () => unknown;
   };
 }
 

@@ -15,7 +15,7 @@ import type { VerifyStep } from '../security/verify-request.js';
 import type { App } from './app.js';
 import { type Logger, toErrorResponse, toErrorWebResponse } from './error-response.js';
 import { checkParsedRequest } from './http-rules.js';
-import { jsonTextOfChunks } from './json-text.js';
+import { largeJsonBody, oneByteJsonOf } from './json-text.js';
 import type { createRequestSecurity } from './request-security.js';
 import { sentTarget } from './sent-target.js';
 import {
@@ -137,14 +137,14 @@ export function createGateway(config: GatewayConfig, ledger: Ledger) {
     try {
       const control = routed.pathname.startsWith(`${CONTROL_ROOT}/`);
       const body = await readBodyChunks(request, control ? config.maxControlBodyBytes : config.maxBodyBytes);
-      // A large control-plane body (an import) parses from a text equal to it as JSON, made from its
-      // chunks without joining them (json-text.ts); its exact text is decoded only if asked for.
+      // A large control-plane body (an import) parses from a one-byte text equal to it as JSON, made
+      // from its chunks without joining them and read in pieces (json-text.ts, json-pieces.ts); its
+      // exact text is decoded only if asked for.
       const json =
-        body !== null && route?.service === 'control' ? jsonTextOfChunks(body.chunks, body.size) : null;
+        body !== null && route?.service === 'control' ? oneByteJsonOf(body.chunks, body.size) : null;
       if (json !== null) {
         const sent = body as BodyChunks;
-        largeJson = { exact: () => decodeBody(joinChunks(sent)), accepted: json.accepted };
-        bodyText = json.text;
+        largeJson = largeJsonBody(json, () => decodeBody(joinChunks(sent)));
       } else if (body !== null) {
         bytes = joinChunks(body);
         bodyText = disregarded ? decodeBodyLeniently(bytes) : decodeBody(bytes);

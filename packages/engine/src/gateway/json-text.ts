@@ -3,16 +3,19 @@
  *
  * Node 20's `TextDecoder` decodes bytes holding any character beyond ASCII through ICU into a
  * two-byte string: about 1.1 s for the 334 MB of an import of 1 000 000 transactions, a quarter of
- * the import, and 668 MB held while it runs. `jsonTextOf` makes instead a one-byte text that is equal
+ * the import, and 668 MB held while it runs. `oneByteJsonOf` makes instead a one-byte text that is equal
  * to the body as JSON: ASCII and Latin-1 characters as they are, every other character as a `\uXXXX`
  * escape. `JSON.parse` makes the same value of it, or fails where it fails on the exact text (the
  * caller then names the error from the exact text). Node's native `isAscii` and `isUtf8` find the few
- * characters beyond ASCII and check the encoding; the bytes are copied once and read as Latin-1.
+ * characters beyond ASCII and check the encoding; the bytes are copied once, and parsed in pieces
+ * (json-pieces.ts, `largeJsonBody`) or, where pieces will not do, read as Latin-1 and parsed whole.
  * Elsewhere (browsers, workerd without Node's buffer module) it answers null and the body is decoded
  * as it always was.
  */
 
 import { isAcceptedCodePoint } from '../core/charset.js';
+import type { EngineRequest } from '../core/http.js';
+import { parseInPieces } from './json-pieces.js';
 
 /** Bodies from this size on are worth it; below, decoding costs little either way. */
 export const LARGE_JSON_BYTES = 1024 * 1024;
@@ -27,7 +30,7 @@ export const MAX_TEXT_LENGTH = 2 ** 29 - 24;
 
 type NodeBytes = Uint8Array & {
   toString(encoding: 'latin1', start?: number, end?: number): string;
-  indexOf(value: number, byteOffset?: number): number;
+  indexOf(value: Uint8Array | number, byteOffset?: number): number;
 };
 
 interface NodeBufferModule {
@@ -123,6 +126,14 @@ function writeCharacter(out: Uint8Array, at: number, cp: number): number {
   return writeEscape(out, writeEscape(out, at, 0xd800 + (v >> 10)), 0xdc00 + (v & 0x3ff));
 }
 
+/** A large body's one-byte text as bytes (`bytes[0, length)`; what lies past them is not the text). */
+export interface OneByteJson {
+  bytes: NodeBytes;
+  length: number;
+  /** As `LargeJsonText.accepted`. */
+  accepted: boolean;
+}
+
 /** A large body's one-byte text, and what its bytes say of its characters. */
 export interface LargeJsonText {
   /** Equal to the body as JSON: `JSON.parse` makes the same value of it, or fails where it fails. */
@@ -201,7 +212,7 @@ function growthOf(
 }
 
 /**
- * A large body's one-byte text, made from the chunks it arrived in, or null where the exact text
+ * A large body's one-byte text as bytes, made from the chunks it arrived in, or null where the exact text
  * must be decoded: outside Node, below `minBytes`, bytes that are not UTF-8 (the decoder names the
  * field), a body that starts with a character beyond ASCII (a byte-order mark, non-ASCII white space),
  * a backslash right before such a character (an invalid escape an escape written after it would make
@@ -213,12 +224,12 @@ function growthOf(
  * writing never overtakes the reading, since no prefix grows by more than `slack`). Joining the
  * chunks first and copying again cost a second buffer of the body's size (docs/benchmarks.md).
  */
-export function jsonTextOfChunks(
+export function oneByteJsonOf(
   chunks: readonly Uint8Array[],
   size: number,
   minBytes = LARGE_JSON_BYTES,
   maxLength = MAX_TEXT_LENGTH,
-): LargeJsonText | null {
+): OneByteJson | null {
   if (node === null || size < minBytes) return null;
   const { isAscii, isUtf8, Buffer } = node;
   const growth = growthOf(chunks, size, isAscii);
@@ -227,7 +238,7 @@ export function jsonTextOfChunks(
   const only = chunks.length === 1 ? (chunks[0] as Uint8Array) : null;
   if (growth.ascii && only !== null) {
     const view = Buffer.from(only.buffer, only.byteOffset, only.byteLength);
-    return { text: view.toString('latin1'), accepted: escapesAccepted(view) };
+    return { bytes: view, length: size, accepted: escapesAccepted(view) };
   }
   const from = growth.slack;
   const out = Buffer.allocUnsafe(size + from);
@@ -239,7 +250,7 @@ export function jsonTextOfChunks(
   const bytes = out.subarray(from, end) as NodeBytes;
   // The escapes are read before the text is written over the bytes.
   const escapes = escapesAccepted(bytes);
-  if (growth.ascii) return { text: out.toString('latin1', 0, size), accepted: escapes };
+  if (growth.ascii) return { bytes: out, length: size, accepted: escapes };
   if (!isUtf8(bytes) || !startsWithAscii(bytes)) return null;
   const starts: number[] = [];
   let accepted = escapes;
@@ -261,14 +272,49 @@ export function jsonTextOfChunks(
   }
   if (written !== from + read) out.copyWithin(written, from + read, from + size);
   written += size - read;
-  return { text: out.toString('latin1', 0, written), accepted };
+  return { bytes: out, length: written, accepted };
 }
 
-/** `jsonTextOfChunks` of a body that is one array of bytes. */
-export function jsonTextOf(
-  bytes: Uint8Array,
-  minBytes = LARGE_JSON_BYTES,
-  maxLength = MAX_TEXT_LENGTH,
-): LargeJsonText | null {
-  return jsonTextOfChunks([bytes], bytes.byteLength, minBytes, maxLength);
+/** The one-byte text as a string: one copy of the body's size, made only where pieces will not do. */
+export function oneByteText({ bytes, length }: OneByteJson): string {
+  return bytes.toString('latin1', 0, length);
+}
+
+/** The first character of `bytes[0, length)` that `trimStart` keeps (the text starts with ASCII), or ''. */
+function leadOf({ bytes, length }: OneByteJson): string {
+  for (let at = 0; at < length; at++) {
+    const byte = bytes[at] as number;
+    if (byte !== 0x20 && (byte < 0x09 || byte > 0x0d)) return String.fromCharCode(byte);
+  }
+  return '';
+}
+
+/**
+ * What the reducer gets of a large body (`EngineRequest.largeJson`): its value parsed in pieces from
+ * the bytes, or from the whole one-byte text where the pieces cannot stand for it (then also its
+ * `SyntaxError`); the text made at most once, and only if asked for.
+ */
+export function largeJsonBody(
+  json: OneByteJson,
+  exact: () => string,
+): NonNullable<EngineRequest['largeJson']> {
+  let text: string | undefined;
+  const textOf = () => {
+    text ??= oneByteText(json);
+    return text;
+  };
+  return {
+    exact,
+    accepted: json.accepted,
+    lead: leadOf(json),
+    text: textOf,
+    parse: () => {
+      try {
+        return parseInPieces(json.bytes, json.length);
+      } catch {
+        // A syntax error, or a text that does not cut: `JSON.parse` of the whole text says which.
+        return JSON.parse(textOf());
+      }
+    },
+  };
 }

@@ -31,10 +31,13 @@ function notJson(error: unknown) {
  * in `messages` as dropped fields: nothing later can store them or reach a prototype with them.
  */
 function parseJsonBody(request: EngineRequest, messages: TppMessage[]): unknown {
-  const text = request.bodyText;
-  if (text === null || text.trim() === '') return undefined;
+  const large = request.largeJson;
+  // A large body's text is not made to be sniffed: its bytes say what it starts with.
+  const text = large === undefined ? request.bodyText : null;
+  const lead = large?.lead ?? (text ?? '').trimStart().charAt(0);
+  if (lead === '') return undefined;
   const type = (request.headers['content-type'] ?? '').toLowerCase();
-  const looksXml = /\bxml\b/.test(type) || text.trimStart().startsWith('<');
+  const looksXml = /\bxml\b/.test(type) || lead === '<';
   if (looksXml) {
     throw apiError(
       'FORMAT_ERROR',
@@ -52,13 +55,13 @@ function parseJsonBody(request: EngineRequest, messages: TppMessage[]): unknown 
     );
   }
   let body: unknown;
-  let source = text;
+  let source = text ?? '';
   try {
-    body = JSON.parse(text);
+    body = large === undefined ? JSON.parse(source) : large.parse();
   } catch (error) {
-    if (request.largeJson === undefined) throw notJson(error);
+    if (large === undefined) throw notJson(error);
     // The parser's words (a position, a character) are those of the text as it was sent.
-    source = request.largeJson.exact();
+    source = large.exact();
     try {
       body = JSON.parse(source);
     } catch (exactError) {

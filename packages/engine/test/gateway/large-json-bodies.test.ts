@@ -4,7 +4,23 @@ import { api, newSandbox } from '@sandbank/test-support/payments';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { jsonTextIsAccepted } from '../../src/core/charset.js';
-import { jsonTextOf, jsonTextOfChunks } from '../../src/gateway/json-text.js';
+import { oneByteJsonOf, oneByteText } from '../../src/gateway/json-text.js';
+
+/** The one-byte text of a body in chunks, and what its bytes say of its characters, or null. */
+function jsonTextOfChunks(
+  chunks: readonly Uint8Array[],
+  size: number,
+  minBytes?: number,
+  maxLength?: number,
+) {
+  const json = oneByteJsonOf(chunks, size, minBytes, maxLength);
+  return json === null ? null : { text: oneByteText(json), accepted: json.accepted };
+}
+
+/** `jsonTextOfChunks` of a body in one piece. */
+function jsonTextOf(bytes: Uint8Array, minBytes?: number, maxLength?: number) {
+  return jsonTextOfChunks([bytes], bytes.length, minBytes, maxLength);
+}
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();

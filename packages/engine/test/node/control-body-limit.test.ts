@@ -4,10 +4,16 @@ import type { Server } from 'node:http';
 import { connect } from 'node:net';
 import { NOW } from '@sandbank/test-support/payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jsonTextOf } from '../../src/gateway/json-text.js';
+import { oneByteJsonOf, oneByteText } from '../../src/gateway/json-text.js';
 import { DEFAULT_MAX_CONTROL_BODY } from '../../src/node/guard.js';
 import { createSandboxServer, listen } from '../../src/node/index.js';
 import { createSandbox } from '../../src/sandbox.js';
+
+/** The one-byte text json-text.ts makes of a body, and what its bytes say of its characters, or null. */
+function jsonTextOf(bytes: Uint8Array, minBytes?: number, maxLength?: number) {
+  const json = oneByteJsonOf([bytes], bytes.length, minBytes, maxLength);
+  return json === null ? null : { text: oneByteText(json), accepted: json.accepted };
+}
 
 // A control-plane body is held as one string to be parsed: a body longer than V8's longest string
 // (2^29 - 24) was a 500 (ERR_STRING_TOO_LONG) although within the documented 512 MiB. The limit is

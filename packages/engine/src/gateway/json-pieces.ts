@@ -1,0 +1,214 @@
+/**
+ * `JSON.parse` of a large one-byte JSON text held as bytes, without making the text
+ * (docs/decisions/large-json-bodies.md, "In pieces").
+ *
+ * A state import's text is 334 MB for 1 000 000 transactions. Made into one string, it is a copy of
+ * that size in fresh memory, which on a machine where fresh memory is slow to touch costs more than a
+ * second, and it is held beside the parsed value. Almost all of it is long arrays of small objects
+ * (each ledger chunk's transactions), so those are parsed in pieces of about `PIECE` bytes, each by
+ * `JSON.parse` of `[` + piece + `]`, and the rest token by token here. A piece is cut where the
+ * array's first two elements were separated (say `},{`, white space included), the array's last piece
+ * where its first element's last byte is followed by `]`; both are found natively. A cut inside a
+ * string, inside an element or past the array's end leaves the piece unbalanced or a string
+ * unterminated, and `JSON.parse` refuses it; the elements up to that cut are then read one by one. So
+ * every piece that parses is a run of whole elements, and the value is the one `JSON.parse` makes of
+ * the whole text: the same values, keys in the same order, the last of duplicate keys, `__proto__` an
+ * own property. Elements of a quarter of a piece or more (a ledger's chunks) are read one by one,
+ * each in pieces inside: a piece of whole ones would be a string too long for V8's young generation,
+ * made in fresh memory again.
+ *
+ * Anything else (a syntax error, nesting too deep for the call stack, a text whose arrays do not cut,
+ * so that more than `budget` bytes would be read token by token) throws, and the caller parses the
+ * whole text as before, so every error is the one `JSON.parse` gives.
+ */
+
+/** The bytes as Node's `Buffer` reads them (json-text.ts makes them). */
+export interface TextBytes {
+  readonly length: number;
+  readonly [index: number]: number;
+  indexOf(value: Uint8Array | number, byteOffset?: number): number;
+  subarray(start: number, end: number): Uint8Array;
+  toString(encoding: 'latin1', start: number, end: number): string;
+}
+
+/** About how long a piece is: `JSON.parse`'s cost per call is nothing beside it, and its string is young. */
+export const PIECE = 32 * 1024;
+
+class NotInPieces extends Error {}
+
+const fail = (why: string): never => {
+  throw new NotInPieces(why);
+};
+
+const isSpace = (byte: number | undefined) =>
+  byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
+
+/**
+ * The value of the text in `bytes[0, end)`; throws where it cannot be read in pieces (see above).
+ * `budget` bounds the bytes read token by token; `piece` is for tests, which cut small texts.
+ */
+export function parseInPieces(
+  bytes: TextBytes,
+  end: number,
+  budget = Math.max(1024 * 1024, end / 8),
+  piece = PIECE,
+): unknown {
+  let at = 0;
+  let spent = 0;
+  // Past `end` lies what the text was written over (json-text.ts): never read.
+  const byteAt = (index: number) => (index < end ? bytes[index] : undefined);
+
+  const text = (from: number, to: number) => bytes.toString('latin1', from, to);
+  const skipSpace = () => {
+    while (isSpace(byteAt(at))) at++;
+  };
+  const take = (from: number, to: number): unknown => {
+    spent += to - from;
+    if (spent > budget) fail('too much of the text does not cut into pieces');
+    return JSON.parse(text(from, to));
+  };
+
+  function string(): string {
+    const from = at;
+    let close = bytes.indexOf(0x22, from + 1);
+    for (;;) {
+      if (close === -1 || close >= end) fail('unterminated string');
+      let slashes = 0;
+      while (bytes[close - 1 - slashes] === 0x5c) slashes++;
+      if (slashes % 2 === 0) break;
+      close = bytes.indexOf(0x22, close + 1);
+    }
+    at = close + 1;
+    return take(from, at) as string;
+  }
+
+  function scalar(): unknown {
+    const from = at;
+    for (let byte = byteAt(at); byte !== undefined; byte = byteAt(++at)) {
+      if (byte === 0x2c || byte === 0x5d || byte === 0x7d || isSpace(byte)) break;
+    }
+    if (at === from) fail('a value is missing');
+    return take(from, at);
+  }
+
+  function object(): Record<string, unknown> {
+    at++;
+    const out: Record<string, unknown> = {};
+    skipSpace();
+    if (byteAt(at) === 0x7d) {
+      at++;
+      return out;
+    }
+    for (;;) {
+      skipSpace();
+      if (byteAt(at) !== 0x22) fail('a key is missing');
+      const key = string();
+      skipSpace();
+      if (byteAt(at) !== 0x3a) fail('a colon is missing');
+      at++;
+      const item = value();
+      // As JSON.parse: an own property, even for `__proto__`.
+      if (key === '__proto__') {
+        Object.defineProperty(out, key, {
+          value: item,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      } else {
+        out[key] = item;
+      }
+      skipSpace();
+      const next = byteAt(at++);
+      if (next === 0x7d) return out;
+      if (next !== 0x2c) fail('a comma is missing');
+    }
+  }
+
+  /** `JSON.parse` of the elements in `[from, to)`, or null where they are not a run of whole elements. */
+  function elements(from: number, to: number): unknown[] | null {
+    try {
+      return JSON.parse(`[${text(from, to)}]`) as unknown[];
+    } catch {
+      return null;
+    }
+  }
+
+  function array(): unknown[] {
+    const opened = at;
+    at++;
+    const out: unknown[] = [];
+    skipSpace();
+    if (byteAt(at) === 0x5d) {
+      at++;
+      return out;
+    }
+    // How the first two elements are separated, from the one's closing bracket to the other's opening,
+    // and how the last would end the array (its closing bracket, then the array's).
+    let separator: Uint8Array | null = null;
+    let closing: Uint8Array | null = null;
+    // Where the array probably ends (the first `closing` from here on): -1 not looked for yet.
+    let close = -1;
+    // Elements are read one by one up to here, where a piece failed.
+    let oneByOne = 0;
+    for (;;) {
+      if (separator !== null && closing !== null && at >= oneByOne) {
+        if (close < at) close = bytes.indexOf(closing, at);
+        const limit = close === -1 || close >= end ? end : close;
+        const cut = bytes.indexOf(separator, at + piece);
+        if (cut !== -1 && cut < limit) {
+          const items = elements(at, cut + 1);
+          if (items !== null) {
+            for (const item of items) out.push(item);
+            at = cut + separator.length - 1;
+            continue;
+          }
+          oneByOne = cut + 1;
+        } else if (limit < end) {
+          // The rest of the array, up to its probable end, in one piece.
+          const items = elements(at, limit + 1);
+          if (items !== null) {
+            for (const item of items) out.push(item);
+            at = limit + 2;
+            return out;
+          }
+          oneByOne = limit + 1;
+        } else {
+          oneByOne = end;
+        }
+      }
+      out.push(value());
+      const closed = at;
+      skipSpace();
+      const next = byteAt(at++);
+      if (next === 0x5d) return out;
+      if (next !== 0x2c) fail('a comma is missing');
+      skipSpace();
+      if (separator === null && out.length === 1) {
+        const last = byteAt(closed - 1);
+        const first = byteAt(at);
+        // Elements long enough to be pieces of their own are read one by one (each read in pieces
+        // inside): one piece would be one element, and a string that long is made in fresh memory.
+        const small = closed - opened < piece / 4;
+        if (small && (last === 0x7d || last === 0x5d) && (first === 0x7b || first === 0x5b)) {
+          separator = bytes.subarray(closed - 1, at + 1);
+          closing = Uint8Array.of(last, 0x5d);
+        }
+      }
+    }
+  }
+
+  function value(): unknown {
+    skipSpace();
+    const byte = byteAt(at);
+    if (byte === 0x7b) return object();
+    if (byte === 0x5b) return array();
+    if (byte === 0x22) return string();
+    return scalar();
+  }
+
+  const result = value();
+  skipSpace();
+  if (at !== end) fail('text after the value');
+  return result;
+}
