@@ -17,20 +17,17 @@ import {
   guardRequest,
   localGuard,
   refusalResponse,
+  webRequestWithChunks,
 } from './guard.js';
 import { trackConnections } from './shutdown.js';
 
 export const DEFAULT_PORT = 8731;
 export const DEFAULT_HOST = '127.0.0.1';
 
-async function readBytes(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer> | null> {
-  const chunks: Buffer[] = [];
+async function readChunks(req: IncomingMessage): Promise<Uint8Array[] | null> {
+  const chunks: Uint8Array[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  if (chunks.length === 0) return null;
-  const all = Buffer.concat(chunks);
-  const bytes = new Uint8Array(all.byteLength);
-  bytes.set(all);
-  return bytes;
+  return chunks.length === 0 ? null : chunks;
 }
 
 /**
@@ -44,9 +41,9 @@ export async function toWebRequest(req: IncomingMessage, origin: string): Promis
     headers.append(req.rawHeaders[i] as string, req.rawHeaders[i + 1] as string);
   }
   const method = (req.method ?? 'GET').toUpperCase();
-  const body = method === 'GET' || method === 'HEAD' ? null : await readBytes(req);
+  const body = method === 'GET' || method === 'HEAD' ? null : await readChunks(req);
   const sent = req.url ?? '/';
-  const request = new Request(new URL(sent, origin), { method, headers, body, redirect: 'manual' });
+  const request = webRequestWithChunks(new URL(sent, origin), { method, headers, redirect: 'manual' }, body);
   return sent.startsWith('/') ? keepSentTarget(request, sent) : request;
 }
 

@@ -1,13 +1,12 @@
 import { constants } from 'node:buffer';
 import { once } from 'node:events';
-import type { Server } from 'node:http';
 import { connect } from 'node:net';
 import { NOW } from '@sandbank/test-support/payments';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { oneByteJsonOf, oneByteText } from '../../src/gateway/json-text.js';
 import { DEFAULT_MAX_CONTROL_BODY } from '../../src/node/guard.js';
-import { createSandboxServer, listen } from '../../src/node/index.js';
 import { createSandbox } from '../../src/sandbox.js';
+import { servedBank } from './served.js';
 
 /** The one-byte text json-text.ts makes of a body, and what its bytes say of its characters, or null. */
 function jsonTextOf(bytes: Uint8Array, minBytes?: number, maxLength?: number) {
@@ -22,18 +21,7 @@ function jsonTextOf(bytes: Uint8Array, minBytes?: number, maxLength?: number) {
 
 const TOO_LONG = constants.MAX_STRING_LENGTH + 1;
 
-let server: Server;
-let port = 0;
-
-beforeAll(async () => {
-  server = createSandboxServer(createSandbox({ now: () => NOW, signatures: 'off' }));
-  port = Number(new URL(await listen(server, { port: 0 })).port);
-});
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+const bank = servedBank();
 
 function declaring(length: number): Request {
   return new Request('http://bank.test/_sandbank/state', {
@@ -60,7 +48,7 @@ describe('the control plane takes no body it cannot decode', () => {
   });
 
   it('sandbank serve: a body declared longer is 413 before it is read', async () => {
-    const socket = connect(port, '127.0.0.1');
+    const socket = connect(bank.port(), '127.0.0.1');
     let received = '';
     socket.on('data', (chunk: Buffer) => {
       received += chunk.toString('utf8');

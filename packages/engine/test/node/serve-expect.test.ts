@@ -1,30 +1,16 @@
 import { once } from 'node:events';
-import type { Server } from 'node:http';
 import { connect } from 'node:net';
-import { NOW } from '@sandbank/test-support/payments';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandboxServer, listen } from '../../src/node/index.js';
-import { createSandbox } from '../../src/sandbox.js';
+import { describe, expect, it } from 'vitest';
+import { servedBank } from './served.js';
 
 // Expect is answered by the adapter, after its checks and through the engine's one error answer:
 // Node alone would answer 417 with no body (before the Host check) and 100 Continue to any length.
 
-let server: Server;
-let port = 0;
-
-beforeAll(async () => {
-  server = createSandboxServer(createSandbox({ now: () => NOW, signatures: 'off' }));
-  port = Number(new URL(await listen(server, { port: 0 })).port);
-});
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+const bank = servedBank();
 
 /** A raw connection: what it received so far, and a wait for a text to arrive. */
 async function open() {
-  const socket = connect(port, '127.0.0.1');
+  const socket = connect(bank.port(), '127.0.0.1');
   let received = '';
   const waiting: Array<{ text: string; resolve: () => void }> = [];
   socket.on('data', (chunk: Buffer) => {
