@@ -147,35 +147,38 @@ export function parseInPieces(
     // and how the last would end the array (its closing bracket, then the array's).
     let separator: Uint8Array | null = null;
     let closing: Uint8Array | null = null;
-    // Where the array probably ends (the first `closing` from here on): -1 not looked for yet.
+    // Where the array probably ends (the first `closing` from `at` on), and the first separator a piece
+    // on; `end` where there is none. Each is looked for again only once `at` has passed what it found.
     let close = -1;
+    let cut = -1;
     // Elements are read one by one up to here, where a piece failed.
     let oneByOne = 0;
+    const found = (index: number) => (index === -1 || index >= end ? end : index);
+    const run = (to: number): boolean => {
+      const items = elements(at, to);
+      if (items === null) return false;
+      for (const item of items) out.push(item);
+      return true;
+    };
     for (;;) {
       if (separator !== null && closing !== null && at >= oneByOne) {
-        if (close < at) close = bytes.indexOf(closing, at);
-        const limit = close === -1 || close >= end ? end : close;
-        const cut = bytes.indexOf(separator, at + piece);
-        if (cut !== -1 && cut < limit) {
-          const items = elements(at, cut + 1);
-          if (items !== null) {
-            for (const item of items) out.push(item);
-            at = cut + separator.length - 1;
-            continue;
-          }
-          oneByOne = cut + 1;
-        } else if (limit < end) {
-          // The rest of the array, up to its probable end, in one piece.
-          const items = elements(at, limit + 1);
-          if (items !== null) {
-            for (const item of items) out.push(item);
-            at = limit + 2;
-            return out;
-          }
-          oneByOne = limit + 1;
-        } else {
-          oneByOne = end;
+        if (close < at) close = found(bytes.indexOf(closing, at));
+        if (cut < at + piece) cut = found(bytes.indexOf(separator, at + piece));
+        // A piece up to a separator before the array's probable end; else the rest of the array in one
+        // piece; else (the probable end was inside an element) the piece up to the separator after it.
+        if (cut < close && run(cut + 1)) {
+          at = cut + separator.length - 1;
+          continue;
         }
+        if (close < end && run(close + 1)) {
+          at = close + 2;
+          return out;
+        }
+        if (close <= cut && cut < end && run(cut + 1)) {
+          at = cut + separator.length - 1;
+          continue;
+        }
+        oneByOne = Math.min(cut, close) + 1;
       }
       out.push(value());
       const closed = at;

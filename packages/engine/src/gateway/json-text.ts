@@ -126,18 +126,13 @@ function writeCharacter(out: Uint8Array, at: number, cp: number): number {
   return writeEscape(out, writeEscape(out, at, 0xd800 + (v >> 10)), 0xdc00 + (v & 0x3ff));
 }
 
-/** A large body's one-byte text as bytes (`bytes[0, length)`; what lies past them is not the text). */
+/**
+ * A large body's one-byte text as bytes (`bytes[0, length)`; what lies past them is not the text),
+ * equal to the body as JSON: `JSON.parse` makes the same value of it, or fails where it fails.
+ */
 export interface OneByteJson {
   bytes: NodeBytes;
   length: number;
-  /** As `LargeJsonText.accepted`. */
-  accepted: boolean;
-}
-
-/** A large body's one-byte text, and what its bytes say of its characters. */
-export interface LargeJsonText {
-  /** Equal to the body as JSON: `JSON.parse` makes the same value of it, or fails where it fails. */
-  text: string;
   /**
    * Whether no string the body parses to holds a character the bank refuses (core/charset.ts), read
    * from the bytes: the characters beyond ASCII, DEL, and the escapes. Raw control characters are not

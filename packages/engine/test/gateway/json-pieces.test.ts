@@ -115,6 +115,13 @@ describe('a large JSON text read in pieces (gateway/json-pieces.ts)', () => {
     }
   });
 
+  it('cuts in pieces an array whose elements each end an array of their own (a `}]` inside each)', () => {
+    const text = JSON.stringify(Array.from({ length: 3_000 }, (_, i) => ({ id: i, lines: [{ n: i }] })));
+    const bytes = oneByte(text);
+    // An eighth of the text read token by token at most: the rest must go in pieces.
+    expect(parseInPieces(bytes, bytes.length, text.length / 8, 1_024)).toEqual(JSON.parse(text));
+  });
+
   it('reads nothing past the end it is given', () => {
     // The bytes past `end` close what the text leaves open: they must not make it a value.
     const bytes = Buffer.from('[{"a":1},{"a":2}]]}', 'latin1');
