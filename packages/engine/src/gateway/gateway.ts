@@ -18,14 +18,7 @@ import { checkParsedRequest } from './http-rules.js';
 import { largeJsonBody, oneByteJsonOf } from './json-text.js';
 import type { createRequestSecurity } from './request-security.js';
 import { sentTarget } from './sent-target.js';
-import {
-  type BodyChunks,
-  decodeBody,
-  decodeBodyLeniently,
-  joinChunks,
-  readBodyChunks,
-  toEngineRequest,
-} from './transport.js';
+import { decodeBody, decodeBodyLeniently, joinChunks, readBodyChunks, toEngineRequest } from './transport.js';
 
 /** What one request did, for the request log (SandboxOptions' subscribers). */
 export interface Exchange {
@@ -140,14 +133,14 @@ export function createGateway(config: GatewayConfig, ledger: Ledger) {
       // A large control-plane body (an import) parses from a one-byte text equal to it as JSON, made
       // from its chunks without joining them and read in pieces (json-text.ts, json-pieces.ts); its
       // exact text is decoded only if asked for.
-      const json =
-        body !== null && route?.service === 'control' ? oneByteJsonOf(body.chunks, body.size) : null;
-      if (json !== null) {
-        const sent = body as BodyChunks;
-        largeJson = largeJsonBody(json, () => decodeBody(joinChunks(sent)));
-      } else if (body !== null) {
-        bytes = joinChunks(body);
-        bodyText = disregarded ? decodeBodyLeniently(bytes) : decodeBody(bytes);
+      if (body !== null) {
+        const json = route?.service === 'control' ? oneByteJsonOf(body.chunks, body.size) : null;
+        if (json !== null) {
+          largeJson = largeJsonBody(json, () => decodeBody(joinChunks(body)));
+        } else {
+          bytes = joinChunks(body);
+          bodyText = disregarded ? decodeBodyLeniently(bytes) : decodeBody(bytes);
+        }
       }
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;

@@ -49,7 +49,7 @@ function tooLarge(maxBytes: number): ApiError {
   });
 }
 
-async function readLimited(req: IncomingMessage, maxBytes: number): Promise<Uint8Array[] | null> {
+export async function readLimited(req: IncomingMessage, maxBytes: number): Promise<Uint8Array[] | null> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -72,6 +72,7 @@ export function webRequestWithChunks(
   chunks: readonly Uint8Array[] | null,
 ): Request {
   if (chunks === null) return new Request(url, { ...init, body: null });
+  // `ReadableStream.from` (Node 20.6) is not in the DOM types this package compiles against.
   let next = 0;
   const body = new ReadableStream<Uint8Array>({
     pull(controller) {

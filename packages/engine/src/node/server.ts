@@ -16,6 +16,7 @@ import {
   type GuardOptions,
   guardRequest,
   localGuard,
+  readLimited,
   refusalResponse,
   webRequestWithChunks,
 } from './guard.js';
@@ -23,12 +24,6 @@ import { trackConnections } from './shutdown.js';
 
 export const DEFAULT_PORT = 8731;
 export const DEFAULT_HOST = '127.0.0.1';
-
-async function readChunks(req: IncomingMessage): Promise<Uint8Array[] | null> {
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return chunks.length === 0 ? null : chunks;
-}
 
 /**
  * A node request as a web Request, with the body bytes exactly as received (part 5.1: Digest) and,
@@ -41,7 +36,8 @@ export async function toWebRequest(req: IncomingMessage, origin: string): Promis
     headers.append(req.rawHeaders[i] as string, req.rawHeaders[i + 1] as string);
   }
   const method = (req.method ?? 'GET').toUpperCase();
-  const body = method === 'GET' || method === 'HEAD' ? null : await readChunks(req);
+  const body =
+    method === 'GET' || method === 'HEAD' ? null : await readLimited(req, Number.POSITIVE_INFINITY);
   const sent = req.url ?? '/';
   const request = webRequestWithChunks(new URL(sent, origin), { method, headers, redirect: 'manual' }, body);
   return sent.startsWith('/') ? keepSentTarget(request, sent) : request;
