@@ -9,8 +9,9 @@ export interface EngineRequest {
   headers: Record<string, string>;
   /**
    * The body decoded as UTF-8, or null when the request has none. A control-plane body of 1 MiB or
-   * more, in Node, is instead a one-byte text equal to it as JSON (characters beyond Latin-1 as
-   * `\uXXXX` escapes, gateway/json-text.ts), made only when this is read, and `largeJson` is there.
+   * more, in Node, is instead a text equal to it as JSON, made only when this is read (a one-byte text
+   * with characters beyond Latin-1 as `\uXXXX` escapes where it can be, gateway/json-text.ts), and
+   * `largeJson` is there.
    */
   bodyText: string | null;
   /** Present when the body is a large body's one-byte text rather than its exact text. */
@@ -21,9 +22,9 @@ export interface EngineRequest {
     accepted: boolean;
     /** The text's first character that is not white space, or '' for none. */
     lead: string;
-    /** The one-byte text (what `bodyText` gives). */
+    /** The whole text, equal to the body as JSON (what `bodyText` gives). */
     text: () => string;
-    /** `JSON.parse` of the one-byte text (its `SyntaxError` too), read in pieces where it can be (gateway/json-pieces.ts). */
+    /** `JSON.parse` of the text (its `SyntaxError` too), read in pieces from the body's chunks where it can be (gateway/json-chunks.ts). */
     parse: () => unknown;
   };
 }

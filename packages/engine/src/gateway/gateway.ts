@@ -15,7 +15,7 @@ import type { VerifyStep } from '../security/verify-request.js';
 import type { App } from './app.js';
 import { type Logger, toErrorResponse, toErrorWebResponse } from './error-response.js';
 import { checkParsedRequest } from './http-rules.js';
-import { largeJsonBody, oneByteJsonOf } from './json-text.js';
+import { largeJsonBody, largeJsonOf } from './json-chunks.js';
 import type { createRequestSecurity } from './request-security.js';
 import { sentTarget } from './sent-target.js';
 import { decodeBody, decodeBodyLeniently, joinChunks, readBodyChunks, toEngineRequest } from './transport.js';
@@ -130,11 +130,10 @@ export function createGateway(config: GatewayConfig, ledger: Ledger) {
     try {
       const control = routed.pathname.startsWith(`${CONTROL_ROOT}/`);
       const body = await readBodyChunks(request, control ? config.maxControlBodyBytes : config.maxBodyBytes);
-      // A large control-plane body (an import) parses from a one-byte text equal to it as JSON, made
-      // from its chunks without joining them and read in pieces (json-text.ts, json-pieces.ts); its
-      // exact text is decoded only if asked for.
+      // A large control-plane body (an import) is parsed in pieces from the chunks it came in, never
+      // joined (json-chunks.ts); its whole text is made only if asked for.
       if (body !== null) {
-        const json = route?.service === 'control' ? oneByteJsonOf(body.chunks, body.size) : null;
+        const json = route?.service === 'control' ? largeJsonOf(body.chunks, body.size) : null;
         if (json !== null) {
           largeJson = largeJsonBody(json, () => decodeBody(joinChunks(body)));
         } else {

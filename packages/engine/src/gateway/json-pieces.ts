@@ -1,5 +1,5 @@
 /**
- * `JSON.parse` of a large one-byte JSON text held as bytes, without making the text
+ * `JSON.parse` of a large JSON text held as UTF-8 bytes, without making the text
  * (docs/decisions/large-json-bodies.md, "In pieces").
  *
  * A state import's text is 334 MB for 1 000 000 transactions. Made into one string, it is a copy of
@@ -22,13 +22,15 @@
  * whole text as before, so every error is the one `JSON.parse` gives.
  */
 
-/** The bytes as Node's `Buffer` reads them (json-text.ts makes them). */
-export interface TextBytes {
+/** A text's UTF-8 bytes, wherever they are held (json-chunks.ts reads them from a body's chunks). */
+export interface TextSource {
   readonly length: number;
-  readonly [index: number]: number;
-  indexOf(value: Uint8Array | number, byteOffset?: number): number;
-  subarray(start: number, end: number): Uint8Array;
-  toString(encoding: 'latin1', start: number, end: number): string;
+  /** The byte at `index`, or undefined outside `[0, length)`. */
+  byteAt(index: number): number | undefined;
+  /** Where `value` (a byte, or bytes in a row) first occurs from `from` on, or -1. */
+  indexOf(value: Uint8Array | number, from: number): number;
+  /** The text of the bytes in `[from, to)`, which hold whole characters. */
+  text(from: number, to: number): string;
 }
 
 /** About how long a piece is: `JSON.parse`'s cost per call is nothing beside it, and its string is young. */
@@ -44,21 +46,22 @@ const isSpace = (byte: number | undefined) =>
   byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
 
 /**
- * The value of the text in `bytes[0, end)`; throws where it cannot be read in pieces (see above).
+ * The value of the text `source` holds; throws where it cannot be read in pieces (see above).
  * `budget` bounds the bytes read token by token; `piece` is for tests, which cut small texts.
  */
 export function parseInPieces(
-  bytes: TextBytes,
-  end: number,
-  budget = Math.max(1024 * 1024, end / 8),
+  source: TextSource,
+  budget = Math.max(1024 * 1024, source.length / 8),
   piece = PIECE,
 ): unknown {
+  const end = source.length;
   let at = 0;
   let spent = 0;
-  // Past `end` lies what the text was written over (json-text.ts): never read.
-  const byteAt = (index: number) => (index < end ? bytes[index] : undefined);
-
-  const text = (from: number, to: number) => bytes.toString('latin1', from, to);
+  const byteAt = (index: number) => source.byteAt(index);
+  const text = (from: number, to: number) => source.text(from, to);
+  /** The bytes in `[from, to)`, a few. */
+  const bytesOf = (from: number, to: number) =>
+    Uint8Array.from({ length: to - from }, (_, i) => byteAt(from + i) ?? 0);
   const skipSpace = () => {
     while (isSpace(byteAt(at))) at++;
   };
@@ -70,13 +73,13 @@ export function parseInPieces(
 
   function string(): string {
     const from = at;
-    let close = bytes.indexOf(0x22, from + 1);
+    let close = source.indexOf(0x22, from + 1);
     for (;;) {
-      if (close === -1 || close >= end) fail('unterminated string');
+      if (close === -1) fail('unterminated string');
       let slashes = 0;
-      while (bytes[close - 1 - slashes] === 0x5c) slashes++;
+      while (byteAt(close - 1 - slashes) === 0x5c) slashes++;
       if (slashes % 2 === 0) break;
-      close = bytes.indexOf(0x22, close + 1);
+      close = source.indexOf(0x22, close + 1);
     }
     at = close + 1;
     return take(from, at) as string;
@@ -153,7 +156,7 @@ export function parseInPieces(
     let cut = -1;
     // Elements are read one by one up to here, where a piece failed.
     let oneByOne = 0;
-    const found = (index: number) => (index === -1 || index >= end ? end : index);
+    const found = (index: number) => (index === -1 ? end : index);
     const run = (to: number): boolean => {
       const items = elements(at, to);
       if (items === null) return false;
@@ -162,8 +165,8 @@ export function parseInPieces(
     };
     for (;;) {
       if (separator !== null && closing !== null && at >= oneByOne) {
-        if (close < at) close = found(bytes.indexOf(closing, at));
-        if (cut < at + piece) cut = found(bytes.indexOf(separator, at + piece));
+        if (close < at) close = found(source.indexOf(closing, at));
+        if (cut < at + piece) cut = found(source.indexOf(separator, at + piece));
         // A piece up to a separator before the array's probable end; else the rest of the array in one
         // piece; else (the probable end was inside an element) the piece up to the separator after it.
         if (cut < close && run(cut + 1)) {
@@ -194,7 +197,7 @@ export function parseInPieces(
         // inside): one piece would be one element, and a string that long is made in fresh memory.
         const small = closed - opened < piece / 4;
         if (small && (last === 0x7d || last === 0x5d) && (first === 0x7b || first === 0x5b)) {
-          separator = bytes.subarray(closed - 1, at + 1);
+          separator = bytesOf(closed - 1, at + 1);
           closing = Uint8Array.of(last, 0x5d);
         }
       }

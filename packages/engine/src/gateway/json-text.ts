@@ -1,21 +1,16 @@
 /**
- * A large JSON body's text, made fast where the runtime is Node (docs/decisions/large-json-bodies.md).
+ * A large JSON body's whole text, made fast where the runtime is Node (docs/decisions/large-json-bodies.md),
+ * for what cannot be read in pieces from its chunks (json-chunks.ts).
  *
  * Node 20's `TextDecoder` decodes bytes holding any character beyond ASCII through ICU into a
- * two-byte string: about 1.1 s for the 334 MB of an import of 1 000 000 transactions, a quarter of
- * the import, and 668 MB held while it runs. `oneByteJsonOf` makes instead a one-byte text that is equal
- * to the body as JSON: ASCII and Latin-1 characters as they are, every other character as a `\uXXXX`
- * escape. `JSON.parse` makes the same value of it, or fails where it fails on the exact text (the
- * caller then names the error from the exact text). Node's native `isAscii` and `isUtf8` find the few
- * characters beyond ASCII and check the encoding; the bytes are copied once, and parsed in pieces
- * (json-pieces.ts, `largeJsonBody`) or, where pieces will not do, read as Latin-1 and parsed whole.
- * Elsewhere (browsers, workerd without Node's buffer module) it answers null and the body is decoded
- * as it always was.
+ * two-byte string: about 1.1 s for the 334 MB of an import of 1 000 000 transactions, and 668 MB held
+ * while it runs. `oneByteJsonOf` makes instead a one-byte text that is equal to the body as JSON:
+ * ASCII and Latin-1 characters as they are, every other character as a `\uXXXX` escape. `JSON.parse`
+ * makes the same value of it, or fails where it fails on the exact text (the caller then names the
+ * error from the exact text). Node's native `isAscii` and `isUtf8` find the few characters beyond
+ * ASCII and check the encoding; the bytes are copied once, and read as Latin-1. Elsewhere (browsers,
+ * workerd without Node's buffer module) there is no `node` here, and the body is decoded as it always was.
  */
-
-import { isAcceptedCodePoint } from '../core/charset.js';
-import type { EngineRequest } from '../core/http.js';
-import { parseInPieces } from './json-pieces.js';
 
 /** Bodies from this size on are worth it; below, decoding costs little either way. */
 export const LARGE_JSON_BYTES = 1024 * 1024;
@@ -28,12 +23,13 @@ export const LARGE_JSON_BYTES = 1024 * 1024;
  */
 export const MAX_TEXT_LENGTH = 2 ** 29 - 24;
 
-type NodeBytes = Uint8Array & {
-  toString(encoding: 'latin1', start?: number, end?: number): string;
+/** A `Buffer`, as the large-body code reads it. */
+export type NodeBytes = Uint8Array & {
+  toString(encoding: 'latin1' | 'utf8', start?: number, end?: number): string;
   indexOf(value: Uint8Array | number, byteOffset?: number): number;
 };
 
-interface NodeBufferModule {
+export interface NodeBufferModule {
   isAscii(bytes: ArrayBufferView): boolean;
   isUtf8(bytes: ArrayBufferView): boolean;
   Buffer: {
@@ -58,14 +54,15 @@ function nodeBuffer(): NodeBufferModule | null {
   }
 }
 
-const node = nodeBuffer();
+/** Node's buffer module, or null where the runtime is not Node. */
+export const node = /* @__PURE__ */ nodeBuffer();
 
 /** A body with more characters beyond ASCII than this share (and this count) is left to the decoder. */
-const MOST_NON_ASCII = 1 / 16;
-const MANY_NON_ASCII = 4096;
+export const MOST_NON_ASCII = 1 / 16;
+export const MANY_NON_ASCII = 4096;
 
 /** The index of the first byte from `from` on that is not ASCII, or the length. */
-function nextNonAscii(bytes: Uint8Array, from: number, isAscii: NodeBufferModule['isAscii']): number {
+export function nextNonAscii(bytes: Uint8Array, from: number, isAscii: NodeBufferModule['isAscii']): number {
   const end = bytes.length;
   let at = from;
   while (at < end) {
@@ -96,14 +93,19 @@ function startsWithAscii(bytes: Uint8Array): boolean {
 }
 
 /** The byte length of the UTF-8 sequence a lead byte starts (the bytes are valid UTF-8). */
-function sequenceLength(lead: number): number {
+export function sequenceLength(lead: number): number {
   return lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2;
 }
 
-function codePointAt(bytes: Uint8Array, at: number, length: number): number {
-  const lead = bytes[at] as number;
+/** The code point of the UTF-8 sequence of `length` bytes at `at`, its bytes read with `byteAt`. */
+export function codePointOf(
+  byteAt: (index: number) => number | undefined,
+  at: number,
+  length: number,
+): number {
+  const lead = byteAt(at) as number;
   let cp = lead & (length === 2 ? 0x1f : length === 3 ? 0x0f : 0x07);
-  for (let i = 1; i < length; i++) cp = (cp << 6) | ((bytes[at + i] as number) & 0x3f);
+  for (let i = 1; i < length; i++) cp = (cp << 6) | ((byteAt(at + i) as number) & 0x3f);
   return cp;
 }
 
@@ -133,39 +135,6 @@ function writeCharacter(out: Uint8Array, at: number, cp: number): number {
 export interface OneByteJson {
   bytes: NodeBytes;
   length: number;
-  /**
-   * Whether no string the body parses to holds a character the bank refuses (core/charset.ts), read
-   * from the bytes: the characters beyond ASCII, DEL, and the escapes. Raw control characters are not
-   * looked for: a body holding one does not parse, and this is asked only of a body that did.
-   */
-  accepted: boolean;
-}
-
-/** The value of four hex digits at `at`, or -1. */
-function hexAt(bytes: Uint8Array, at: number): number {
-  let value = 0;
-  for (let i = at; i < at + 4; i++) {
-    const c = bytes[i] ?? 0;
-    const lower = c | 0x20;
-    const digit = c >= 0x30 && c <= 0x39 ? c - 0x30 : lower >= 0x61 && lower <= 0x66 ? lower - 0x57 : -1;
-    if (digit < 0) return -1;
-    value = value * 16 + digit;
-  }
-  return value;
-}
-
-/** No DEL, and no escape that makes a refused character (`\b`, `\f`, a `\uXXXX` of one), found natively. */
-function escapesAccepted(bytes: NodeBytes): boolean {
-  if (bytes.indexOf(0x7f) !== -1) return false;
-  for (let at = bytes.indexOf(0x5c); at !== -1; at = bytes.indexOf(0x5c, at + 2)) {
-    const escaped = bytes[at + 1];
-    if (escaped === 0x62 || escaped === 0x66) return false;
-    if (escaped === 0x75) {
-      const unit = hexAt(bytes, at + 2);
-      if (unit < 0 || !isAcceptedCodePoint(unit)) return false;
-    }
-  }
-  return true;
 }
 
 /**
@@ -232,8 +201,7 @@ export function oneByteJsonOf(
   if (growth === null || size + growth.net > maxLength) return null;
   const only = chunks.length === 1 ? (chunks[0] as Uint8Array) : null;
   if (growth.ascii && only !== null) {
-    const view = Buffer.from(only.buffer, only.byteOffset, only.byteLength);
-    return { bytes: view, length: size, accepted: escapesAccepted(view) };
+    return { bytes: Buffer.from(only.buffer, only.byteOffset, only.byteLength), length: size };
   }
   const from = growth.slack;
   const out = Buffer.allocUnsafe(size + from);
@@ -243,18 +211,13 @@ export function oneByteJsonOf(
     end += chunk.byteLength;
   }
   const bytes = out.subarray(from, end) as NodeBytes;
-  // The escapes are read before the text is written over the bytes.
-  const escapes = escapesAccepted(bytes);
-  if (growth.ascii) return { bytes: out, length: size, accepted: escapes };
+  if (growth.ascii) return { bytes: out, length: size };
   if (!isUtf8(bytes) || !startsWithAscii(bytes)) return null;
   const starts: number[] = [];
-  let accepted = escapes;
   for (let at = nextNonAscii(bytes, 0, isAscii); at < size; ) {
     if (bytes[at - 1] === 0x5c) return null;
-    const length = sequenceLength(bytes[at] as number);
-    if (!isAcceptedCodePoint(codePointAt(bytes, at, length))) accepted = false;
     starts.push(at);
-    at = nextNonAscii(bytes, at + length, isAscii);
+    at = nextNonAscii(bytes, at + sequenceLength(bytes[at] as number), isAscii);
   }
   let read = 0;
   let written = 0;
@@ -262,54 +225,19 @@ export function oneByteJsonOf(
     if (written !== from + read) out.copyWithin(written, from + read, from + at);
     written += at - read;
     const length = sequenceLength(bytes[at] as number);
-    written = writeCharacter(out, written, codePointAt(bytes, at, length));
+    written = writeCharacter(
+      out,
+      written,
+      codePointOf((index) => bytes[index], at, length),
+    );
     read = at + length;
   }
   if (written !== from + read) out.copyWithin(written, from + read, from + size);
   written += size - read;
-  return { bytes: out, length: written, accepted };
+  return { bytes: out, length: written };
 }
 
 /** The one-byte text as a string: one copy of the body's size, made only where pieces will not do. */
 export function oneByteText({ bytes, length }: OneByteJson): string {
   return bytes.toString('latin1', 0, length);
-}
-
-/** The first character of `bytes[0, length)` that `trimStart` keeps (the text starts with ASCII), or ''. */
-function leadOf({ bytes, length }: OneByteJson): string {
-  for (let at = 0; at < length; at++) {
-    const byte = bytes[at] as number;
-    if (byte !== 0x20 && (byte < 0x09 || byte > 0x0d)) return String.fromCharCode(byte);
-  }
-  return '';
-}
-
-/**
- * What the reducer gets of a large body (`EngineRequest.largeJson`): its value parsed in pieces from
- * the bytes, or from the whole one-byte text where the pieces cannot stand for it (then also its
- * `SyntaxError`); the text made at most once, and only if asked for.
- */
-export function largeJsonBody(
-  json: OneByteJson,
-  exact: () => string,
-): NonNullable<EngineRequest['largeJson']> {
-  let text: string | undefined;
-  const textOf = () => {
-    text ??= oneByteText(json);
-    return text;
-  };
-  return {
-    exact,
-    accepted: json.accepted,
-    lead: leadOf(json),
-    text: textOf,
-    parse: () => {
-      try {
-        return parseInPieces(json.bytes, json.length);
-      } catch {
-        // A syntax error, or a text that does not cut: `JSON.parse` of the whole text says which.
-        return JSON.parse(textOf());
-      }
-    },
-  };
 }

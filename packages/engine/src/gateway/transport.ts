@@ -74,7 +74,7 @@ export interface BodyChunks {
  * The body's chunks, read from its stream: reading stops as soon as the limit is passed (a body too
  * large is never held whole). `arrayBuffer()` copied every body once more, which for an import of
  * 1 000 000 transactions (334 MB) cost about as much CPU as parsing it (docs/benchmarks.md, "The
- * import"); a large control-plane body is not even joined (json-text.ts `oneByteJsonOf`).
+ * import"); a large control-plane body is not even joined (json-chunks.ts `largeJsonOf`).
  */
 export async function readBodyChunks(request: Request, limit: number): Promise<BodyChunks | null> {
   if (request.body === null) return null;
@@ -153,7 +153,7 @@ export function toEngineRequest(
   };
   if (largeJson !== undefined) {
     engineRequest.largeJson = largeJson;
-    // The text is made only if read: the body's value is parsed from its bytes (json-pieces.ts).
+    // The text is made only if read: the body's value is parsed from its chunks (json-chunks.ts).
     Object.defineProperty(engineRequest, 'bodyText', { get: largeJson.text, enumerable: true });
   }
   return engineRequest;

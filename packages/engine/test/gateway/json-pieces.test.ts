@@ -2,36 +2,16 @@ import { stateWithTransactions } from '@sandbank/test-support/ais';
 import { api, newSandbox } from '@sandbank/test-support/payments';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { ChunkedText } from '../../src/gateway/json-chunks.js';
 import { parseInPieces } from '../../src/gateway/json-pieces.js';
-import { oneByteJsonOf, oneByteText } from '../../src/gateway/json-text.js';
-
-/** The one-byte text json-text.ts makes of a body, and what its bytes say of its characters, or null. */
-function jsonTextOf(bytes: Uint8Array, minBytes?: number, maxLength?: number) {
-  const json = oneByteJsonOf([bytes], bytes.length, minBytes, maxLength);
-  return json === null ? null : { text: oneByteText(json), accepted: json.accepted };
-}
+import { chunked } from './chunks.js';
 
 const encoder = new TextEncoder();
 
-/**
- * The one-byte text json-text.ts makes of a JSON text, as the bytes `parseInPieces` reads, or null
- * where it leaves the text to the exact decoder (a backslash right before a character beyond ASCII).
- */
-function oneByteOrNull(text: string): Buffer | null {
-  const made = jsonTextOf(encoder.encode(text), 0);
-  return made === null ? null : Buffer.from(made.text, 'latin1');
-}
-
-function oneByte(text: string): Buffer {
-  const bytes = oneByteOrNull(text);
-  if (bytes === null) throw new Error('no one-byte text for this JSON');
-  return bytes;
-}
-
 /** `parseInPieces`' value, or that it would not give one. */
-function inPieces(bytes: Buffer, piece: number, end = bytes.length): { value: unknown } | 'throws' {
+function inPieces(source: ChunkedText, piece: number): { value: unknown } | 'throws' {
   try {
-    return { value: parseInPieces(bytes, end, Number.POSITIVE_INFINITY, piece) };
+    return { value: parseInPieces(source, Number.POSITIVE_INFINITY, piece) };
   } catch {
     return 'throws';
   }
@@ -52,17 +32,18 @@ const written = fc
   .map(([value, space]) => JSON.stringify(value, null, space));
 
 describe('a large JSON text read in pieces (gateway/json-pieces.ts)', () => {
-  it('is the value JSON.parse makes of the whole text, whatever the pieces', () => {
+  it('is the value JSON.parse makes of the whole text, whatever the pieces and the chunks', () => {
     fc.assert(
-      // Pieces from a few elements long (elements of a quarter of a piece or more are read one by one).
-      fc.property(written, fc.integer({ min: 16, max: 1_000 }), (text, piece) => {
-        const bytes = oneByteOrNull(text);
-        if (bytes === null) {
-          expect(text).toMatch(/\\[\u0080-\u{10ffff}]/u);
-          return;
-        }
-        expect(inPieces(bytes, piece)).toEqual({ value: JSON.parse(text) });
-      }),
+      // Pieces from a few elements long (elements of a quarter of a piece or more are read one by one),
+      // from chunks cut anywhere, inside characters too.
+      fc.property(
+        written,
+        fc.integer({ min: 16, max: 1_000 }),
+        fc.array(fc.nat(), { maxLength: 20 }),
+        (text, piece, cuts) => {
+          expect(inPieces(chunked(text, cuts), piece)).toEqual({ value: JSON.parse(text) });
+        },
+      ),
       { numRuns: 600 },
     );
   });
@@ -74,10 +55,11 @@ describe('a large JSON text read in pieces (gateway/json-pieces.ts)', () => {
         fc.nat(),
         fc.constantFrom('', ',', ']', '}', '[', '{', '"', '\\', ':', ' ', '1', 'x'),
         fc.integer({ min: 16, max: 400 }),
-        (text, at, replacement, piece) => {
+        fc.array(fc.nat(), { maxLength: 8 }),
+        (text, at, replacement, piece, cuts) => {
           // One character replaced by another, or dropped.
-          const cut = at % (text.length + 1);
-          const changed = `${text.slice(0, cut)}${replacement}${text.slice(cut + 1)}`;
+          const place = at % (text.length + 1);
+          const changed = `${text.slice(0, place)}${replacement}${text.slice(place + 1)}`;
           // As the bank reads it: a surrogate the cut split becomes U+FFFD.
           const bytes = encoder.encode(changed);
           let expected: { value: unknown } | 'throws';
@@ -86,9 +68,7 @@ describe('a large JSON text read in pieces (gateway/json-pieces.ts)', () => {
           } catch {
             expected = 'throws';
           }
-          const made = jsonTextOf(bytes, 0);
-          if (made === null) return;
-          const got = inPieces(Buffer.from(made.text, 'latin1'), piece);
+          const got = inPieces(chunked(bytes, cuts), piece);
           if (expected === 'throws') expect(got).toBe('throws');
           else if (got !== 'throws') expect(got).toEqual(expected);
         },
@@ -111,28 +91,28 @@ describe('a large JSON text read in pieces (gateway/json-pieces.ts)', () => {
       tail: [1, 2, 3],
     });
     for (const piece of [64, 200, 1_000, 4_000]) {
-      expect(inPieces(oneByte(text), piece), `pieces of ${piece}`).toEqual({ value: JSON.parse(text) });
+      expect(inPieces(chunked(text), piece), `pieces of ${piece}`).toEqual({ value: JSON.parse(text) });
     }
   });
 
   it('cuts in pieces an array whose elements each end an array of their own (a `}]` inside each)', () => {
     const text = JSON.stringify(Array.from({ length: 3_000 }, (_, i) => ({ id: i, lines: [{ n: i }] })));
-    const bytes = oneByte(text);
     // An eighth of the text read token by token at most: the rest must go in pieces.
-    expect(parseInPieces(bytes, bytes.length, text.length / 8, 1_024)).toEqual(JSON.parse(text));
+    expect(parseInPieces(chunked(text), text.length / 8, 1_024)).toEqual(JSON.parse(text));
   });
 
-  it('reads nothing past the end it is given', () => {
-    // The bytes past `end` close what the text leaves open: they must not make it a value.
-    const bytes = Buffer.from('[{"a":1},{"a":2}]]}', 'latin1');
-    expect(inPieces(bytes, 1, 15)).toBe('throws');
-    expect(inPieces(bytes, 1, 17)).toEqual({ value: [{ a: 1 }, { a: 2 }] });
-    expect(inPieces(Buffer.from('"abc" "', 'latin1'), 1, 4)).toBe('throws');
+  it("reads nothing past a chunk's end in the memory it is a view of", () => {
+    // The bytes past the view close what the text leaves open: they must not make it a value.
+    const bytes = encoder.encode('[{"a":1},{"a":2}]]}');
+    expect(inPieces(chunked(bytes.subarray(0, 15)), 1)).toBe('throws');
+    expect(inPieces(chunked(bytes.subarray(0, 17)), 1)).toEqual({ value: [{ a: 1 }, { a: 2 }] });
+    expect(inPieces(chunked(bytes.subarray(0, 15), [9]), 1)).toBe('throws');
+    expect(inPieces(chunked(encoder.encode('"abc" "').subarray(0, 4)), 1)).toBe('throws');
   });
 
   it('keeps __proto__ an own property, and the last of duplicate keys, as JSON.parse does', () => {
     const text = '[{"__proto__":{"x":1},"a":1,"a":2},{"__proto__":[],"b":3}]';
-    const got = inPieces(oneByte(text), 1);
+    const got = inPieces(chunked(text), 1);
     expect(got).toEqual({ value: JSON.parse(text) });
     const first = (got as { value: Array<Record<string, unknown>> }).value[0] as Record<string, unknown>;
     expect(Object.getPrototypeOf(first)).toBe(Object.prototype);
@@ -143,13 +123,13 @@ describe('a large JSON text read in pieces (gateway/json-pieces.ts)', () => {
     const { state } = stateWithTransactions(20_000);
     const answer = await api(newSandbox({ initialState: state }), 'GET', '/_sandbank/state');
     const text = JSON.stringify(answer.body);
-    const bytes = oneByte(text);
-    // The default budget: no more than an eighth of the text read token by token.
-    expect(parseInPieces(bytes, bytes.length)).toEqual(JSON.parse(text));
+    // The default budget: no more than an eighth of the text read token by token; in chunks of 64 KiB.
+    const cuts = Array.from({ length: Math.floor(text.length / 65_536) }, (_, i) => (i + 1) * 65_536);
+    expect(parseInPieces(chunked(text, cuts))).toEqual(JSON.parse(text));
   });
 
   it('leaves to JSON.parse a text whose arrays do not cut, past its budget', () => {
     const text = JSON.stringify(Array.from({ length: 5_000 }, (_, i) => i));
-    expect(() => parseInPieces(Buffer.from(text, 'latin1'), text.length, 1_000)).toThrow();
+    expect(() => parseInPieces(chunked(text), 1_000)).toThrow();
   });
 });

@@ -4,9 +4,14 @@ import { api, newSandbox } from '@sandbank/test-support/payments';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { jsonTextIsAccepted } from '../../src/core/charset.js';
+import { largeJsonOf } from '../../src/gateway/json-chunks.js';
 import { oneByteJsonOf, oneByteText } from '../../src/gateway/json-text.js';
+import { cut } from './chunks.js';
 
-/** The one-byte text of a body in chunks, and what its bytes say of its characters, or null. */
+/**
+ * The one-byte text json-text.ts makes of a body in chunks, and what json-chunks.ts reads of its
+ * characters from them, or null.
+ */
 function jsonTextOfChunks(
   chunks: readonly Uint8Array[],
   size: number,
@@ -14,7 +19,9 @@ function jsonTextOfChunks(
   maxLength?: number,
 ) {
   const json = oneByteJsonOf(chunks, size, minBytes, maxLength);
-  return json === null ? null : { text: oneByteText(json), accepted: json.accepted };
+  return json === null
+    ? null
+    : { text: oneByteText(json), accepted: largeJsonOf(chunks, size, minBytes)?.accepted };
 }
 
 /** `jsonTextOfChunks` of a body in one piece. */
@@ -122,19 +129,25 @@ describe('a large JSON body is parsed from a one-byte text equal to it as JSON (
     expect(jsonTextOf(new Uint8Array([0x7b, 0x22, 0xc3, 0x28, 0x22, 0x7d]), 0)).toBeNull(); // not UTF-8
     expect(large(`"${'ø'.repeat(100_000)}"`)).toBeNull(); // mostly beyond ASCII
   });
-});
 
-/** The bytes cut at the given positions (any byte, inside a character too), as a body arrives in chunks. */
-function cut(bytes: Uint8Array, at: number[]): Uint8Array[] {
-  const ends = [...new Set(at.map((n) => n % (bytes.length + 1)))].sort((a, b) => a - b);
-  const chunks: Uint8Array[] = [];
-  let from = 0;
-  for (const end of [...ends, bytes.length]) {
-    if (end > from) chunks.push(bytes.subarray(from, end));
-    from = Math.max(from, end);
-  }
-  return chunks;
-}
+  it('reads from the chunks what the one-byte text cannot stand for, and leaves the rest to the decoder', () => {
+    const read = (text: string | Uint8Array, minBytes = 0) => {
+      const bytes = typeof text === 'string' ? encoder.encode(text) : text;
+      return largeJsonOf(cut(bytes, [3]), bytes.length, minBytes);
+    };
+    // Read in pieces from its UTF-8, a backslash before a wide character is what it is: an invalid escape.
+    expect(read('{"a":"\\ø"}')?.lead).toBe('{');
+    expect(read('{"a":"\\\\ø"}')?.accepted).toBe(true);
+    expect(read(' \n[1]')?.lead).toBe('[');
+    expect(read('   ')?.lead).toBe('');
+    expect(read('{"a":"ø"}', 1024)).toBeNull(); // below LARGE_JSON_BYTES
+    expect(read('\ufeff{"a":"ø"}')).toBeNull(); // a byte-order mark, which the decoder drops
+    expect(read('\u00a0 {"a":"ø"}')).toBeNull(); // white space `trim` removes and JSON refuses
+    expect(read(new Uint8Array([0x7b, 0x22, 0xc3, 0x28, 0x22, 0x7d]))).toBeNull(); // not UTF-8
+    expect(read(new Uint8Array([0x7b, 0x22, 0x22, 0x7d, 0xe2, 0x82]))).toBeNull(); // a character cut off at the end
+    expect(read(`"${'ø'.repeat(100_000)}"`)).toBeNull(); // mostly beyond ASCII
+  });
+});
 
 describe('a body that arrived in chunks is made into its text without joining them first', () => {
   it('gives what the joined bytes give, cut anywhere, inside a character too', () => {

@@ -8,10 +8,10 @@ import { DEFAULT_MAX_CONTROL_BODY } from '../../src/node/guard.js';
 import { createSandbox } from '../../src/sandbox.js';
 import { servedBank } from './served.js';
 
-/** The one-byte text json-text.ts makes of a body, and what its bytes say of its characters, or null. */
+/** The one-byte text json-text.ts makes of a body, or null. */
 function jsonTextOf(bytes: Uint8Array, minBytes?: number, maxLength?: number) {
   const json = oneByteJsonOf([bytes], bytes.length, minBytes, maxLength);
-  return json === null ? null : { text: oneByteText(json), accepted: json.accepted };
+  return json === null ? null : { text: oneByteText(json) };
 }
 
 // A control-plane body is held as one string to be parsed: a body longer than V8's longest string
