@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Plugin, PluginBuild } from 'esbuild';
+import type { BuildResult, Plugin, PluginBuild } from 'esbuild';
 
 /**
  * zod's `z` namespace (classic or zod/mini) re-exports every locale (about 300 KB minified), and a
@@ -211,6 +211,15 @@ export const asn1jsUtilsNamespaces: Plugin = {
 };
 
 /**
+ * An `onEnd` callback that fails a build which otherwise succeeded when `done()` is false: a plugin
+ * whose replacement no longer applies (errors an onEnd callback returns fail the build).
+ */
+function failUnless(done: () => boolean, text: string) {
+  return (result: BuildResult) =>
+    !done() && result.errors.length === 0 ? { errors: [{ text }] } : undefined;
+}
+
+/**
  * The engine's `openapi-document.ts` (the OpenAPI generator and every area's docs text) replaced by
  * the worker's, which reads the document the build wrote beside the script (openapi-document.ts).
  */
@@ -224,16 +233,46 @@ export const workerOpenApiDocument: Plugin = {
       // From the package's sources whether this runs from src/ or built into dist/ (bundle.ts).
       return { path: fileURLToPath(new URL('../src/openapi-document.ts', import.meta.url)) };
     });
-    pluginBuild.onEnd((result) =>
-      !replaced && result.errors.length === 0
-        ? {
-            errors: [
-              {
-                text: "the engine's routes.ts no longer imports ./openapi-document.js: the worker would bundle the OpenAPI generator",
-              },
-            ],
-          }
-        : undefined,
+    pluginBuild.onEnd(
+      failUnless(
+        () => replaced,
+        "the engine's routes.ts no longer imports ./openapi-document.js: the worker would bundle the OpenAPI generator",
+      ),
+    );
+  },
+};
+
+/** What the worker bundles for gateway/json-chunks.ts: no large body is read from its chunks there. */
+const NO_LARGE_JSON = [
+  "// The engine reads a large body from its chunks only with Node's buffer module (gateway/json-chunks.ts).",
+  'export const largeJsonOf = () => null;',
+  "export const largeJsonBody = () => { throw new Error('no large JSON body is read from its chunks in the Sandbank worker'); };",
+].join('\n');
+
+/**
+ * The engine reads a large control-plane body from the chunks it came in with Node's buffer module
+ * (gateway/json-chunks.ts, json-pieces.ts, json-text.ts), and answers null where that module is not
+ * there: in a browser `largeJsonOf` is always null. The worker bundles that answer instead of the
+ * code (about 2 KB gzipped). The build fails if the gateway no longer imports it that way.
+ */
+export const nodeOnlyLargeBodies: Plugin = {
+  name: 'node-only-large-bodies',
+  setup(pluginBuild) {
+    let replaced = false;
+    pluginBuild.onResolve({ filter: /^\.\/json-chunks\.js$/ }, (args) => {
+      if (!/[\\/]engine[\\/]src[\\/]gateway[\\/]gateway\.ts$/.test(args.importer)) return undefined;
+      replaced = true;
+      return { path: 'json-chunks', namespace: 'node-only-large-bodies' };
+    });
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'node-only-large-bodies' }, () => ({
+      contents: NO_LARGE_JSON,
+      loader: 'js',
+    }));
+    pluginBuild.onEnd(
+      failUnless(
+        () => replaced,
+        "the engine's gateway.ts no longer imports ./json-chunks.js: the worker would bundle the large-body reader",
+      ),
     );
   },
 };

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   asn1jsUtilsNamespaces,
+  nodeOnlyLargeBodies,
   pkijsTreeShakable,
   workerOpenApiDocument,
   zodEnglishOnly,
@@ -63,6 +64,7 @@ export async function buildWorker(options: BuildWorkerOptions = {}): Promise<Bui
       pkijsTreeShakable,
       asn1jsUtilsNamespaces,
       workerOpenApiDocument,
+      nodeOnlyLargeBodies,
     ],
     metafile: options.metafile === true,
   });

@@ -3,6 +3,7 @@
 export { buildWorker, bundleWorker, openApiFile } from './bundle.js';
 export {
   asn1jsUtilsNamespaces,
+  nodeOnlyLargeBodies,
   pkijsTreeShakable,
   workerOpenApiDocument,
   zodEnglishOnly,

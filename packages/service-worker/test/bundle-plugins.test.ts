@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { SANDBOX_TEST_CA_PEM } from '@sandbank/engine/tpp';
 import {
   asn1jsUtilsNamespaces,
+  nodeOnlyLargeBodies,
   pkijsTreeShakable,
   workerOpenApiDocument,
   zodEnglishOnly,
@@ -178,6 +179,12 @@ describe("the worker build's rewrites of its dependencies", () => {
     const convertsMini = "import * as z from 'zod/mini'; export const json = z.toJSONSchema(z.string());";
     await expect(bundled(convertsMini, [zodWithoutJsonSchema])).rejects.toThrow(
       "bundles zod's JSON Schema generator",
+    );
+  });
+
+  test('the worker build refuses an engine whose gateway no longer imports the large-body reader it leaves out', async () => {
+    await expect(bundled('export const gateway = 1;', [nodeOnlyLargeBodies])).rejects.toThrow(
+      'no longer imports ./json-chunks.js',
     );
   });
 
