@@ -193,23 +193,8 @@ describe('a body that arrived in chunks is made into its text without joining th
   it('imports a large state streamed in small chunks, every character and the logged body as sent', async () => {
     const { text, accountId } = await largeExport();
     const bytes = encoder.encode(text);
-    const streamed = (body: Uint8Array) => {
-      let at = 0;
-      const stream = new ReadableStream<Uint8Array>({
-        pull(controller) {
-          if (at >= body.length) return controller.close();
-          // 4 093 bytes: chunks that end inside characters of two and three bytes.
-          controller.enqueue(body.subarray(at, at + 4_093));
-          at += 4_093;
-        },
-      });
-      return new Request('http://localhost/_sandbank/state', {
-        method: 'PUT',
-        body: stream,
-        headers: { 'content-type': 'application/json' },
-        duplex: 'half',
-      } as RequestInit);
-    };
+    // 4 093 bytes: chunks that end inside characters of two and three bytes.
+    const streamed = (body: Uint8Array) => streamedImport(cut(body, everyNth(body, 4_093)));
     const sandbox = newSandbox();
     const logged: RequestLogEntry[] = [];
     sandbox.subscribe((event) => {
@@ -239,6 +224,29 @@ describe('the text scan reads \\u escapes (core/charset.ts jsonTextIsAccepted)',
     expect(jsonTextIsAccepted('{"name":"\\\\u2603"}')).toBe(true); // an escaped backslash, then text
   });
 });
+
+/** The positions of every `n`th byte of `bytes`. */
+function everyNth(bytes: Uint8Array, n: number): number[] {
+  return Array.from({ length: Math.floor(bytes.length / n) }, (_, i) => (i + 1) * n);
+}
+
+/** `PUT /_sandbank/state` with a body streamed in these chunks, as a socket or a file gives it. */
+function streamedImport(chunks: readonly Uint8Array[]): Request {
+  let next = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const chunk = chunks[next++];
+      if (chunk === undefined) controller.close();
+      else controller.enqueue(chunk);
+    },
+  });
+  return new Request('http://localhost/_sandbank/state', {
+    method: 'PUT',
+    body: stream,
+    headers: { 'content-type': 'application/json' },
+    duplex: 'half',
+  } as RequestInit);
+}
 
 /** The text with a syntax error at its end, and the words `JSON.parse` says it in. */
 function brokenJson(text: string): { broken: string; words: string } {
@@ -327,5 +335,48 @@ describe('importing a large state (PUT /_sandbank/state) through the one-byte te
     expect(answer.status).toBe(400);
     expect(answer.body.tppMessages[0].code).toBe('FORMAT_ERROR');
     expect(answer.body.tppMessages[0].text).toBe(`body is not valid JSON: ${words}`);
+  });
+
+  it('refuses bytes that are not UTF-8 where a chunk cuts them, naming the field, and keeps the state', async () => {
+    const { text, accountId } = await largeExport();
+    const bytes = encoder.encode(text);
+    // The ø of the creditor's name made a lead byte followed by `(`, cut between the two.
+    const at =
+      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).indexOf('Tromsø € ü') + 'Troms'.length;
+    expect([bytes[at], bytes[at + 1]]).toEqual([0xc3, 0xb8]);
+    bytes[at + 1] = 0x28;
+    const sandbox = newSandbox();
+    const before = await api(sandbox, 'GET', '/_sandbank/state');
+    const answer = await sandbox.fetch(streamedImport(cut(bytes, [...everyNth(bytes, 65_536), at + 1])));
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { tppMessages: unknown[] }).tppMessages[0]).toMatchObject({
+      code: 'FORMAT_ERROR',
+      path: `transactions.${accountId}[0][0].creditorName`,
+      text: expect.stringContaining('is not valid UTF-8'),
+    });
+    expect((await api(sandbox, 'GET', '/_sandbank/state')).body).toEqual(before.body);
+  });
+
+  it('reads a backslash before a character beyond ASCII as sent: an escaped one kept, a lone one refused', async () => {
+    const { text, accountId } = await largeExport();
+    const sandbox = newSandbox();
+    const kept = await sandbox.fetch(
+      streamedImport([encoder.encode(text.replace('Bakeri – Tromsø € ü', 'Back\\\\ø'))]),
+    );
+    expect(kept.status).toBe(204);
+    const back = await api(sandbox, 'GET', '/_sandbank/state');
+    expect(back.body.transactions[accountId][0][0].creditorName).toBe('Back\\ø');
+    const lone = text.replace('Bakeri – Tromsø € ü', 'Back\\ø');
+    let words = '';
+    try {
+      JSON.parse(lone);
+    } catch (error) {
+      words = (error as Error).message;
+    }
+    const refused = await sandbox.fetch(streamedImport([encoder.encode(lone)]));
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { tppMessages: Array<{ text: string }> }).tppMessages[0]?.text).toBe(
+      `body is not valid JSON: ${words}`,
+    );
   });
 });
