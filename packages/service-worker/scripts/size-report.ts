@@ -1,7 +1,8 @@
 // `pnpm --filter @sandbank/service-worker size-report`: what each package and each engine area adds to
-// the worker script (docs/benchmarks.md, "Bundles"). Minified bytes from esbuild's metafile; a
-// group's gzipped share is the whole script's gzip size minus that of the script with the group's
-// bytes cut out (found through the source map), so it counts what the group costs beside the rest.
+// the worker script (docs/benchmarks.md, "Bundles"). A group's minified bytes are the script's bytes
+// its sources own in the source map (the engine's module is bundled apart and nested, bundle.ts, so
+// one build's metafile does not see them); its gzipped share is the whole script's gzip size minus
+// that of the script with the group's bytes cut out, so it counts what the group costs beside the rest.
 import { gzipSync } from 'node:zlib';
 import { buildWorker } from '../src/bundle.js';
 
@@ -52,19 +53,13 @@ function groupOf(path: string): string {
 
 const gzipped = (text: string) => gzipSync(Buffer.from(text), { level: 6 }).byteLength;
 
-const { code: withComment, map, metafile } = await buildWorker({ metafile: true });
+const { code: withComment, map } = await buildWorker();
 const code = withComment.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '');
 const { sources } = JSON.parse(map) as { sources: string[] };
-const output = Object.values(metafile?.outputs ?? {}).find((file) => file.entryPoint !== undefined);
-if (output === undefined) throw new Error('no worker output in the metafile');
-
-const minified = new Map<string, number>();
-for (const [input, { bytesInOutput }] of Object.entries(output.inputs))
-  minified.set(groupOf(input), (minified.get(groupOf(input)) ?? 0) + bytesInOutput);
 
 // Each generated character's group, from the map (unmapped runtime glue belongs to none).
 const owner = new Int16Array(code.length).fill(-1);
-const groups = [...minified.keys()];
+const groups = [...new Set(sources.map(groupOf))];
 const groupIndex = sources.map((source) => groups.indexOf(groupOf(source)));
 let offset = 0;
 const lines = code.split('\n');
@@ -76,6 +71,10 @@ decodeMappings((JSON.parse(map) as { mappings: string }).mappings).forEach((segm
   });
   offset += length + 1;
 });
+
+const minified = new Map<string, number>();
+for (const index of owner)
+  if (index >= 0) minified.set(groups[index] as string, (minified.get(groups[index] as string) ?? 0) + 1);
 
 const total = gzipped(code);
 const rows = groups.map((group, g) => {

@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   asn1jsUtilsNamespaces,
@@ -11,6 +11,9 @@ import {
 } from './bundle-plugins.js';
 import { OPENAPI_BASE_PATH_MARK, OPENAPI_FILE } from './protocol.js';
 
+type Plugin = import('esbuild').Plugin;
+type Metafile = import('esbuild').Metafile;
+
 /** The worker script's file name, in `dist/` and in an app's public folder. */
 export const WORKER_FILE = 'sandbank-sw.js';
 
@@ -21,7 +24,9 @@ export interface BuiltWorker {
   /** The OpenAPI document the worker serves, to be placed beside it as OPENAPI_FILE (openapi-document.ts). */
   openapi: string;
   /** esbuild's metafile (what each input adds to the output), for the size report. */
-  metafile?: import('esbuild').Metafile;
+  metafile?: Metafile;
+  /** The same for the engine module's own build (bundled apart, `engineModule`). */
+  engineMetafile?: Metafile;
 }
 
 /** Options for measuring the bundle (the size report): esbuild's metafile, plugins run before the build's own. */
@@ -32,19 +37,126 @@ export interface BuildWorkerOptions {
   keepIdentifiers?: boolean;
 }
 
-/**
- * Bundles the worker (engine included) into one minified classic script, the form every browser's
- * `navigator.serviceWorker.register` accepts, with a source map (sources embedded) beside it.
- */
+/** Where the worker's build would write the script: its source map's paths are relative to that folder. */
+const WORKER_OUTFILE = fileURLToPath(new URL(`../dist/${WORKER_FILE}`, import.meta.url));
 
-export async function buildWorker(options: BuildWorkerOptions = {}): Promise<BuiltWorker> {
-  const { build } = await import('esbuild');
-  const result = await build({
-    // `../src/`, not `./`: this module also runs built, as `dist/internal.js` (the bench runs the
-    // packages as published), and the worker is bundled from the sources the package ships either way.
-    entryPoints: [fileURLToPath(new URL('../src/worker.ts', import.meta.url))],
+/** A file of this package's sources (`../src/`, whether this module runs from src/ or built into dist/). */
+const source = (file: string) => fileURLToPath(new URL(`../src/${file}`, import.meta.url));
+
+/**
+ * The worker's own modules that its entry (worker.ts) and its engine module (runtime.ts) both import:
+ * bundled once, with the entry, and handed to the engine's bundle (`SHARED`, in `load` below), so
+ * there is one IndexedDB connection's code and one configuration.
+ */
+const SHARED_WITH_ENTRY = new Map(
+  ['storage/indexeddb.ts', 'worker-config.ts', 'protocol.ts', 'auto-sign-options.ts', 'version.ts'].map(
+    (file) => [source(file), file] as const,
+  ),
+);
+
+/** The name the engine module's bundle reads the shared modules from, and assigns its own exports to. */
+const SHARED = 'sandbankShared';
+const ENGINE_EXPORTS = 'sandbankEngine';
+
+/** In the engine module's build: each module the entry bundles is read from `SHARED`. */
+const sharedWithEntry: Plugin = {
+  name: 'shared-with-entry',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^\.\.?\// }, (args) => {
+      const path = resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts'));
+      return SHARED_WITH_ENTRY.has(path) ? { path, namespace: 'shared-with-entry' } : undefined;
+    });
+    // A CommonJS module of the entry's module namespace: any name the engine imports resolves in it.
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'shared-with-entry' }, (args) => ({
+      contents: `module.exports = ${SHARED}[${JSON.stringify(SHARED_WITH_ENTRY.get(args.path))}];`,
+      loader: 'js',
+    }));
+  },
+};
+const INLINE_MAP = /\n\/\/# sourceMappingURL=data:application\/json;base64,([A-Za-z0-9+/=]+)\s*$/;
+
+/**
+ * The engine module's bundle as the module worker.ts imports: its code inside one function, run when
+ * the module is first imported, with the shared modules (`SHARED_WITH_ENTRY`) the entry bundled, and
+ * its source map (inline, which the worker's build follows) moved down the lines before it.
+ */
+function engineModuleSource(bundled: string): string {
+  const map = INLINE_MAP.exec(bundled);
+  if (map === null) throw new Error("engine-module: the engine module's bundle has no inline source map");
+  const shared = [...SHARED_WITH_ENTRY].map(([path, file], i) => ({ path, file, name: `shared${i}` }));
+  const head = [
+    ...shared.map(({ path, name }) => `import * as ${name} from ${JSON.stringify(path)};`),
+    'function load() {',
+    `const ${SHARED} = { ${shared.map(({ file, name }) => `${JSON.stringify(file)}: ${name}`).join(', ')} };`,
+  ];
+  const parsed = JSON.parse(Buffer.from(map[1] as string, 'base64').toString()) as { mappings: string };
+  parsed.mappings = `${';'.repeat(head.length)}${parsed.mappings}`;
+  return [
+    ...head,
+    bundled.slice(0, map.index),
+    `return ${ENGINE_EXPORTS};`,
+    '}',
+    'const engine = load();',
+    'export const respond = engine.respond, runtime = engine.runtime;',
+    `//# sourceMappingURL=data:application/json;base64,${Buffer.from(JSON.stringify(parsed)).toString('base64')}`,
+  ].join('\n');
+}
+
+/**
+ * The worker's engine module (runtime.ts, which worker.ts imports with `import()`) bundled on its own,
+ * with the dependency rewrites (bundle-plugins.ts), and put in the worker's script as one function
+ * (`engineModuleSource`), evaluated when the entry asks for it (after a woken worker has asked
+ * IndexedDB for its stored records). Bundled with the rest, every module it reaches would be kept in
+ * a function of its own (esbuild's wrappers for what `import()` reaches), 6 KB gzipped more, and an
+ * ES module bundled in would be too (its declarations hoisted out of them), 3 KB more.
+ */
+function engineModule(options: BuildWorkerOptions, inner: { metafile?: Metafile }): Plugin {
+  return {
+    name: 'engine-module',
+    setup(pluginBuild) {
+      pluginBuild.onResolve({ filter: /^\.\/runtime\.js$/ }, (args) =>
+        args.importer === source('worker.ts')
+          ? { path: source('runtime.ts'), namespace: 'engine-module' }
+          : undefined,
+      );
+      pluginBuild.onLoad({ filter: /.*/, namespace: 'engine-module' }, async (args) => {
+        const { build } = await import('esbuild');
+        const result = await build({
+          ...scriptOptions(options),
+          entryPoints: [args.path],
+          // Its map's paths are relative to dist/, as the worker's are: read from src/ (where the worker's
+          // build finds this module), a sibling folder, they name the same files.
+          globalName: ENGINE_EXPORTS,
+          // Minified here, where its modules are still apart; the map goes with the code, for the
+          // worker's build to follow.
+          sourcemap: 'inline',
+          plugins: [
+            ...(options.plugins ?? []),
+            zodEnglishOnly,
+            zodWithoutJsonSchema,
+            pkijsTreeShakable,
+            asn1jsUtilsNamespaces,
+            workerOpenApiDocument,
+            nodeOnlyLargeBodies,
+            sharedWithEntry,
+          ],
+        });
+        if (result.metafile !== undefined) inner.metafile = result.metafile;
+        return {
+          contents: engineModuleSource(result.outputFiles[0]?.text ?? ''),
+          loader: 'js',
+          resolveDir: dirname(args.path),
+        };
+      });
+    },
+  };
+}
+
+/** What the worker's build and the engine module's share: a minified classic script from the sources. */
+function scriptOptions(options: BuildWorkerOptions): import('esbuild').BuildOptions & { write: false } {
+  return {
     // Where the map's relative source paths start from (nothing is written there).
-    outfile: fileURLToPath(new URL(`../dist/${WORKER_FILE}`, import.meta.url)),
+    outfile: WORKER_OUTFILE,
     // The engine from its sources in this repository (package.json "exports" condition).
     conditions: ['@sandbank/source'],
     bundle: true,
@@ -52,21 +164,28 @@ export async function buildWorker(options: BuildWorkerOptions = {}): Promise<Bui
     platform: 'browser',
     target: 'es2022',
     minify: options.keepIdentifiers !== true,
+    // Names kept where asked (a readable CPU profile).
     ...(options.keepIdentifiers === true ? { minifyWhitespace: true, minifySyntax: true } : {}),
-    sourcemap: 'linked',
     legalComments: 'none',
     write: false,
     logLevel: 'warning',
-    plugins: [
-      ...(options.plugins ?? []),
-      zodEnglishOnly,
-      zodWithoutJsonSchema,
-      pkijsTreeShakable,
-      asn1jsUtilsNamespaces,
-      workerOpenApiDocument,
-      nodeOnlyLargeBodies,
-    ],
     metafile: options.metafile === true,
+  };
+}
+
+/**
+ * Bundles the worker (engine included) into one minified classic script, the form every browser's
+ * `navigator.serviceWorker.register` accepts, with a source map (sources embedded) beside it. The
+ * engine's module is bundled apart and kept in one function (`engineModule`).
+ */
+export async function buildWorker(options: BuildWorkerOptions = {}): Promise<BuiltWorker> {
+  const { build } = await import('esbuild');
+  const inner: { metafile?: Metafile } = {};
+  const result = await build({
+    ...scriptOptions(options),
+    entryPoints: [source('worker.ts')],
+    sourcemap: 'linked',
+    plugins: [engineModule(options, inner)],
   });
   const output = (extension: string) =>
     result.outputFiles.find((file) => file.path.endsWith(extension))?.text ?? '';
@@ -75,6 +194,7 @@ export async function buildWorker(options: BuildWorkerOptions = {}): Promise<Bui
     map: output('.js.map'),
     openapi: await openApiFile(),
     ...(result.metafile === undefined ? {} : { metafile: result.metafile }),
+    ...(inner.metafile === undefined ? {} : { engineMetafile: inner.metafile }),
   };
 }
 

@@ -18,6 +18,8 @@ export interface ExtendableMessageEvent extends ExtendableEvent {
 
 export interface ServiceWorkerScope {
   readonly location: Location;
+  /** This worker, in browsers that have it (Chromium 120, Firefox 130, Safari 18.2). */
+  readonly serviceWorker?: { readonly state: string };
   readonly clients: { claim(): Promise<void> };
   skipWaiting(): Promise<void>;
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;

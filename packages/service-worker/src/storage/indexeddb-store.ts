@@ -1,5 +1,6 @@
 import type { State } from '@sandbank/engine';
 import {
+  chunkBytes,
   compactionScheduler,
   type DurableStore,
   exportQuarantined,
@@ -14,6 +15,7 @@ import {
 } from '@sandbank/engine/storage';
 import {
   appendLog,
+  type BegunRead,
   clearQuarantine,
   DATABASE_NAME,
   type Database,
@@ -22,6 +24,7 @@ import {
   putSnapshot,
   readQuarantine,
   readRecords,
+  type StoredRecords,
   setAside,
 } from './indexeddb.js';
 import { memoryOnly } from './memory-store.js';
@@ -34,11 +37,12 @@ const COMPACT_BURST_FACTOR = 10;
 /**
  * Opens the durable store and restores the state: snapshot plus the log of immer patches after it.
  * Never throws: unreadable or incompatible data is moved to the `quarantine` store and the sandbox
- * starts from its seed; an unusable IndexedDB gives a memory-only store.
+ * starts from its seed; an unusable IndexedDB gives a memory-only store. `begun`: the database's
+ * opening and reading, already started (`beginRead`), used where it is for the same database.
  */
-export async function openStore(options: StoreOptions = {}): Promise<DurableStore> {
+export async function openStore(options: StoreOptions = {}, begun?: BegunRead | null): Promise<DurableStore> {
   try {
-    return await restoreStore(options);
+    return await restoreStore(options, begun ?? null);
   } catch (error) {
     return memoryOnly(
       `the stored state could not be read or set aside (${String(error)}); the state lives in memory only`,
@@ -47,9 +51,9 @@ export async function openStore(options: StoreOptions = {}): Promise<DurableStor
 }
 
 /** The stored state restored, or the stored records quarantined when they cannot be. */
-async function restoreFrom(database: Database) {
+async function restoreFrom(database: Database, records: Promise<StoredRecords> | null) {
   const readStarted = performance.now();
-  const read = await readRecords(database.current);
+  const read = await (records ?? readRecords(database.current));
   const foldStarted = performance.now();
   // Ledgers are parsed when first read, so a request that needs none (or one account's) parses none
   // (or that one); `stored` learns each parsed chunk's key, so a compaction writes only chunks not in it.
@@ -77,18 +81,19 @@ async function restoreFrom(database: Database) {
   return { report, restored, stored };
 }
 
-async function restoreStore(options: StoreOptions): Promise<DurableStore> {
+async function restoreStore(options: StoreOptions, begun: BegunRead | null): Promise<DurableStore> {
   const compactEvery = options.compactEvery ?? 100;
   const name = options.databaseName ?? DATABASE_NAME;
+  const early = begun?.name === name ? begun : null;
   let database: Database;
   try {
-    database = await openDatabase(name);
+    database = await (early?.database ?? openDatabase(name));
   } catch (error) {
     return memoryOnly(
       `IndexedDB database "${name}" cannot be opened (${(error as Error).message}); the state lives in memory only and is lost when the browser stops the worker`,
     );
   }
-  const { report, restored, stored } = await restoreFrom(database);
+  const { report, restored, stored } = await restoreFrom(database, early?.records ?? null);
 
   let seq = restored?.seq ?? 0;
   let latest: { seq: number; state: State } | null = null;
@@ -99,7 +104,7 @@ async function restoreStore(options: StoreOptions): Promise<DurableStore> {
   /** Writes `at` as the snapshot, with its log entries removed in the same transaction. */
   const writeSnapshot = async (at: { seq: number; state: State }) => {
     const { record, chunks } = await snapshotRecords(at, stored, Date.now());
-    report.chunks = await putSnapshot(await database.connection(), record, chunks);
+    report.chunks = await putSnapshot(await database.connection(), record, chunks, chunkBytes);
     for (const { chunk, key } of chunks) stored.set(chunk, key);
     report.snapshotSeq = at.seq;
   };

@@ -1,10 +1,9 @@
-import {
-  type ChunkRecord,
-  chunkBytes,
-  type LogRecord,
-  type QuarantineRecord,
-  type SnapshotChunk,
-  type SnapshotRecord,
+import type {
+  ChunkRecord,
+  LogRecord,
+  QuarantineRecord,
+  SnapshotChunk,
+  SnapshotRecord,
 } from '@sandbank/engine/storage';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 
@@ -71,18 +70,26 @@ export async function openDatabase(name: string): Promise<Database> {
   };
 }
 
+/** The chunk keys a snapshot record's ledger index names, read without trusting its shape. */
+function chunkKeysOf(snapshot: unknown): string[] {
+  const ledgers = (snapshot as { ledgers?: unknown } | null | undefined)?.ledgers;
+  if (ledgers === null || typeof ledgers !== 'object') return [];
+  return Object.values(ledgers).flatMap((keys: unknown) =>
+    Array.isArray(keys) ? keys.filter((key): key is string => typeof key === 'string') : [],
+  );
+}
+
+/** The stored records, as `readRecords` reads them. */
+export type StoredRecords = Awaited<ReturnType<typeof readRecords>>;
+
 /**
  * The stored records, read in one transaction: the snapshot record, the log and the number of
- * quarantined records; `load` asks for a chunk in that same transaction, so every chunk is requested
- * at once and each can be checked as it arrives.
+ * quarantined records. Every chunk the snapshot names is asked for in that same transaction as soon
+ * as the snapshot is read, so IndexedDB delivers them while the rest is read and the engine starts;
+ * `load` gives a chunk's request (made then, or when first asked for), so each can be checked as it arrives.
  */
 export async function readRecords(db: IDBPDatabase<SandbankDB>) {
   const read = db.transaction(['snapshot', 'chunks', 'log', 'quarantine'], 'readonly');
-  const [snapshot, log, quarantined] = await Promise.all([
-    read.objectStore('snapshot').get(SNAPSHOT_KEY) as Promise<unknown>,
-    read.objectStore('log').getAll() as Promise<unknown[]>,
-    read.objectStore('quarantine').count(),
-  ]);
   const chunkStore = read.objectStore('chunks');
   const requested = new Map<string, Promise<unknown>>();
   const load = (key: string) => {
@@ -93,7 +100,32 @@ export async function readRecords(db: IDBPDatabase<SandbankDB>) {
     }
     return request;
   };
+  const [snapshot, log, quarantined] = await Promise.all([
+    (read.objectStore('snapshot').get(SNAPSHOT_KEY) as Promise<unknown>).then((snapshot) => {
+      // Whoever restores awaits these (and sees a failure); until then one is not unhandled.
+      for (const key of chunkKeysOf(snapshot)) load(key).catch(() => undefined);
+      return snapshot;
+    }),
+    read.objectStore('log').getAll() as Promise<unknown[]>,
+    read.objectStore('quarantine').count(),
+  ]);
   return { snapshot, log, quarantined, load, done: read.done };
+}
+
+/** The database opened and its records read, begun before the rest of the worker's code is evaluated. */
+export interface BegunRead {
+  name: string;
+  database: Promise<Database>;
+  records: Promise<StoredRecords>;
+}
+
+/** Opens the database and reads its records (`readRecords`): what a woken worker's restore starts with. */
+export function beginRead(name: string): BegunRead {
+  const database = openDatabase(name);
+  const records = database.then((opened) => readRecords(opened.current));
+  // Whoever awaits these handles their failure; until then it is not an unhandled rejection.
+  records.catch(() => undefined);
+  return { name, database, records };
 }
 
 /**
@@ -115,13 +147,15 @@ export async function setAside(
 
 /**
  * Writes a snapshot in one transaction: the record, the chunks the database lacks (all of them after
- * the database was deleted under this worker), the removal of the previous snapshot's chunks this
- * one no longer has, and the removal of the log entries it includes. Returns how many chunks it has.
+ * the database was deleted under this worker; a chunk without its bytes gets `bytesOf` it, the
+ * engine's `chunkBytes`), the removal of the previous snapshot's chunks this one no longer has, and
+ * the removal of the log entries it includes. Returns how many chunks it has.
  */
 export async function putSnapshot(
   db: IDBPDatabase<SandbankDB>,
   record: SnapshotRecord,
   chunks: SnapshotChunk[],
+  bytesOf: (chunk: SnapshotChunk['chunk']) => Uint8Array,
 ): Promise<number> {
   const keep = new Set(Object.values(record.ledgers ?? {}).flat());
   const tx = db.transaction(['snapshot', 'chunks', 'log'], 'readwrite');
@@ -132,7 +166,7 @@ export async function putSnapshot(
   for (const { chunk, key, utf8 } of chunks) {
     if (inStore.has(key)) continue;
     inStore.add(key);
-    void chunkStore.put({ key, utf8: utf8 ?? chunkBytes(chunk) });
+    void chunkStore.put({ key, utf8: utf8 ?? bytesOf(chunk) });
   }
   for (const key of new Set(Object.values(previous?.ledgers ?? {}).flat())) {
     if (!keep.has(key)) void chunkStore.delete(key);
