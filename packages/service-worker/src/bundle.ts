@@ -73,6 +73,8 @@ const sharedWithEntry: Plugin = {
     }));
   },
 };
+
+/** The inline source map at the end of the engine module's bundle, its JSON in base64. */
 const INLINE_MAP = /\n\/\/# sourceMappingURL=data:application\/json;base64,([A-Za-z0-9+/=]+)\s*$/;
 
 /**
@@ -122,10 +124,10 @@ function engineModule(options: BuildWorkerOptions, inner: { metafile?: Metafile 
       pluginBuild.onLoad({ filter: /.*/, namespace: 'engine-module' }, async (args) => {
         const { build } = await import('esbuild');
         const result = await build({
+          // The worker's outfile too: the map's paths are relative to dist/, and read from src/ (where the
+          // worker's build finds this module), a sibling folder, they name the same files.
           ...scriptOptions(options),
           entryPoints: [args.path],
-          // Its map's paths are relative to dist/, as the worker's are: read from src/ (where the worker's
-          // build finds this module), a sibling folder, they name the same files.
           globalName: ENGINE_EXPORTS,
           // Minified here, where its modules are still apart; the map goes with the code, for the
           // worker's build to follow.
