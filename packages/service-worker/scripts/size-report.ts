@@ -43,7 +43,7 @@ function decodeMappings(mappings: string): Array<Array<[number, number]>> {
 function groupOf(path: string): string {
   const dependency = path.match(/node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/);
   if (dependency) return dependency[1] as string;
-  // The metafile's paths are relative to the working folder, the map's to dist/.
+  // The map's paths are relative to dist/.
   if (/(?:^|\/)engine\/src\/(?:.*\/)?(?:[\w-]*docs|openapi[\w-]*)\.ts$/.test(path))
     return 'engine: the OpenAPI document (openapi*.ts, docs.ts)';
   const area = path.match(/(?:^|\/)engine\/src\/(?:([^/]+)\/)?/);

@@ -12,7 +12,6 @@ import {
 import { OPENAPI_BASE_PATH_MARK, OPENAPI_FILE } from './protocol.js';
 
 type Plugin = import('esbuild').Plugin;
-type Metafile = import('esbuild').Metafile;
 
 /** The worker script's file name, in `dist/` and in an app's public folder. */
 export const WORKER_FILE = 'sandbank-sw.js';
@@ -23,15 +22,10 @@ export interface BuiltWorker {
   map: string;
   /** The OpenAPI document the worker serves, to be placed beside it as OPENAPI_FILE (openapi-document.ts). */
   openapi: string;
-  /** esbuild's metafile (what each input adds to the output), for the size report. */
-  metafile?: Metafile;
-  /** The same for the engine module's own build (bundled apart, `engineModule`). */
-  engineMetafile?: Metafile;
 }
 
-/** Options for measuring the bundle (the size report): esbuild's metafile, plugins run before the build's own. */
+/** Options for measuring the bundle: plugins run before the build's own, names kept for a profile. */
 export interface BuildWorkerOptions {
-  metafile?: boolean;
   plugins?: import('esbuild').Plugin[];
   /** Keeps the code's own names (whitespace and syntax still minified), for a readable CPU profile. */
   keepIdentifiers?: boolean;
@@ -112,7 +106,7 @@ function engineModuleSource(bundled: string): string {
  * a function of its own (esbuild's wrappers for what `import()` reaches), 6 KB gzipped more, and an
  * ES module bundled in would be too (its declarations hoisted out of them), 3 KB more.
  */
-function engineModule(options: BuildWorkerOptions, inner: { metafile?: Metafile }): Plugin {
+function engineModule(options: BuildWorkerOptions): Plugin {
   return {
     name: 'engine-module',
     setup(pluginBuild) {
@@ -143,7 +137,6 @@ function engineModule(options: BuildWorkerOptions, inner: { metafile?: Metafile 
             sharedWithEntry,
           ],
         });
-        if (result.metafile !== undefined) inner.metafile = result.metafile;
         return {
           contents: engineModuleSource(result.outputFiles[0]?.text ?? ''),
           loader: 'js',
@@ -171,7 +164,6 @@ function scriptOptions(options: BuildWorkerOptions): import('esbuild').BuildOpti
     legalComments: 'none',
     write: false,
     logLevel: 'warning',
-    metafile: options.metafile === true,
   };
 }
 
@@ -182,12 +174,11 @@ function scriptOptions(options: BuildWorkerOptions): import('esbuild').BuildOpti
  */
 export async function buildWorker(options: BuildWorkerOptions = {}): Promise<BuiltWorker> {
   const { build } = await import('esbuild');
-  const inner: { metafile?: Metafile } = {};
   const result = await build({
     ...scriptOptions(options),
     entryPoints: [source('worker.ts')],
     sourcemap: 'linked',
-    plugins: [engineModule(options, inner)],
+    plugins: [engineModule(options)],
   });
   const output = (extension: string) =>
     result.outputFiles.find((file) => file.path.endsWith(extension))?.text ?? '';
@@ -195,8 +186,6 @@ export async function buildWorker(options: BuildWorkerOptions = {}): Promise<Bui
     code: output('.js'),
     map: output('.js.map'),
     openapi: await openApiFile(),
-    ...(result.metafile === undefined ? {} : { metafile: result.metafile }),
-    ...(inner.metafile === undefined ? {} : { engineMetafile: inner.metafile }),
   };
 }
 

@@ -35,7 +35,8 @@ const SCRATCH_BYTES = 256 * 1024;
 /** The bytes of a body's chunks as one text's (json-pieces.ts `TextSource`), the chunks left as they are. */
 export class ChunkedText implements TextSource {
   readonly length: number;
-  private readonly chunks: NodeBytes[] = [];
+  /** The chunks (empty ones left out), as views of the caller's bytes. */
+  readonly chunks: NodeBytes[] = [];
   /** Where each chunk starts in the text, and the text's length last. */
   private readonly starts: number[] = [];
   /** The chunk the last lookup found: reads go forward, mostly within one chunk. */
@@ -245,7 +246,6 @@ function leadByte(text: ChunkedText): number {
 
 /** A large body as its chunks, checked, and what the reducer needs to know of it before parsing it. */
 export interface LargeJson {
-  chunks: readonly Uint8Array[];
   text: ChunkedText;
   /** The text's first character that is not white space, or '' for none. */
   lead: string;
@@ -275,7 +275,6 @@ export function largeJsonOf(
   const wide = wideCharactersAccepted(text);
   if (wide === null) return null;
   return {
-    chunks,
     text,
     lead: lead === -1 ? '' : String.fromCharCode(lead),
     accepted: wide && escapesAccepted(text),
@@ -292,7 +291,7 @@ export function largeJsonBody(json: LargeJson, exact: () => string): NonNullable
   let whole: string | undefined;
   const textOf = () => {
     if (whole === undefined) {
-      const oneByte = oneByteJsonOf(json.chunks, json.text.length, 0);
+      const oneByte = oneByteJsonOf(json.text.chunks, json.text.length, 0);
       whole = oneByte === null ? exact() : oneByteText(oneByte);
     }
     return whole;

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonTextIsAccepted } from '../../src/core/charset.js';
 import { largeJsonOf } from '../../src/gateway/json-chunks.js';
 import { oneByteJsonOf, oneByteText } from '../../src/gateway/json-text.js';
+import { webRequestWithChunks } from '../../src/node/guard.js';
 import { cut } from './chunks.js';
 
 /**
@@ -232,20 +233,11 @@ function everyNth(bytes: Uint8Array, n: number): number[] {
 
 /** `PUT /_sandbank/state` with a body streamed in these chunks, as a socket or a file gives it. */
 function streamedImport(chunks: readonly Uint8Array[]): Request {
-  let next = 0;
-  const stream = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      const chunk = chunks[next++];
-      if (chunk === undefined) controller.close();
-      else controller.enqueue(chunk);
-    },
-  });
-  return new Request('http://localhost/_sandbank/state', {
-    method: 'PUT',
-    body: stream,
-    headers: { 'content-type': 'application/json' },
-    duplex: 'half',
-  } as RequestInit);
+  return webRequestWithChunks(
+    new URL('http://localhost/_sandbank/state'),
+    { method: 'PUT', headers: { 'content-type': 'application/json' } },
+    chunks,
+  );
 }
 
 /** The text with a syntax error at its end, and the words `JSON.parse` says it in. */
