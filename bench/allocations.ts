@@ -6,9 +6,13 @@
  * own client side (the `Request` it makes, the `text()` it reads) included, as in the bench.
  * With `LIVE=1` only what is still alive after the requests and a full collection counts (what a
  * creation leaves for the next scavenge to copy: docs/benchmarks.md, "Session 8").
+ * The KB are also summed by where the allocating code lives (bench/lib/code-groups.ts, as
+ * `pnpm bench:profile` groups its CPU time), a builtin's allocation counted with its caller, and by
+ * the engine function nearest up the stack (what an engine function set off in immer or undici).
  * Run after `pnpm bench:build`, with `--expose-gc` (the package script does both).
  */
 import { Session } from 'node:inspector/promises';
+import { type Frame, groupOf, sourceOf } from './lib/code-groups.js';
 import { copies, requestKinds } from './node.js';
 
 type Kind = 'get' | 'page' | 'creation';
@@ -38,7 +42,7 @@ for (let i = 0; i < requests; i++) await task();
 gc();
 
 interface ProfileNode {
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: Frame;
   selfSize: number;
   children: ProfileNode[];
 }
@@ -62,23 +66,47 @@ const where = (node: ProfileNode) => {
   return `${functionName || '(anonymous)'} ${url.split('/').slice(-2).join('/')}:${lineNumber + 1}`;
 };
 const byPath = new Map<string, number>();
+const byGroup = new Map<string, number>();
+const byEngineFunction = new Map<string, number>();
 let total = 0;
-const walk = (node: ProfileNode, callers: string[]) => {
+const add = (into: Map<string, number>, key: string, bytes: number) =>
+  into.set(key, (into.get(key) ?? 0) + bytes);
+/**
+ * `scripted`: the nearest frame up the stack with a script (a builtin's allocation is its caller's);
+ * `engine`: the nearest engine function up the stack, which set off what a library allocates.
+ */
+const walk = (node: ProfileNode, callers: string[], scripted: Frame | null, engine: string | null) => {
   const path = [where(node), ...callers].slice(0, 3);
+  const frame = node.callFrame.url === '' ? scripted : node.callFrame;
+  const group = frame === null ? 'native (no script)' : groupOf(frame);
+  const inEngine = group.startsWith('engine') && frame === node.callFrame;
+  const engineFunction = inEngine
+    ? `${frame.functionName || '(anonymous)'} ${sourceOf(frame).split('/').at(-1)}`
+    : engine;
   if (node.selfSize > 0) {
-    const key = path.join(' < ');
-    byPath.set(key, (byPath.get(key) ?? 0) + node.selfSize);
+    add(byPath, path.join(' < '), node.selfSize);
+    add(byGroup, group, node.selfSize);
+    if (engineFunction !== null) add(byEngineFunction, engineFunction, node.selfSize);
     total += node.selfSize;
   }
-  for (const child of node.children) walk(child, path);
+  for (const child of node.children) walk(child, path, frame, engineFunction);
 };
-walk(profile.head, []);
+walk(profile.head, [], null, null);
 
 const kb = (bytes: number) => (bytes / requests / 1024).toFixed(2).padStart(7);
 console.log(
   `${kind}: ${kb(total).trim()} KB a request ${live ? 'still alive after a full collection' : 'allocated'} ` +
     `(${requests} requests after ${requests}, sampled every ${interval} bytes)`,
 );
+console.log('by where the code that allocated lives (a builtin counted with its caller):');
+for (const [group, bytes] of [...byGroup].sort((a, b) => b[1] - a[1]))
+  console.log(`${kb(bytes)} KB  ${group}`);
+console.log(
+  'by the engine function nearest up the stack (its own and what the libraries it called allocated):',
+);
+for (const [name, bytes] of [...byEngineFunction].sort((a, b) => b[1] - a[1]).slice(0, 12))
+  console.log(`${kb(bytes)} KB  ${name}`);
+console.log('the largest call paths:');
 for (const [path, bytes] of [...byPath].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
   console.log(`${kb(bytes)} KB  ${path}`);
 }

@@ -12,69 +12,23 @@
  * - the CPU profile (node:inspector, sampling every 100 µs, around the timed loop only): self time
  *   per request, grouped by where the code lives.
  */
-import { readFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { SourceMap } from 'node:module';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
+import { type Frame, groupOf, sourceOf } from './lib/code-groups.js';
 import { fmt, stats } from './lib/measure.js';
 import { copies, requestKinds } from './node.js';
 
 interface ProfileNode {
   id: number;
   children?: number[];
-  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  callFrame: Frame;
 }
-type Frame = ProfileNode['callFrame'];
 interface Profile {
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
-}
-
-const sourceMaps = new Map<string, SourceMap | null>();
-
-/**
- * The file a frame's code was written in: for the engine's dist/, which is bundled (a few chunks,
- * not a file per module), the source its chunk's map names at the frame's position.
- */
-function sourceOf(frame: Frame): string {
-  const { url } = frame;
-  if (!url.includes('/packages/engine/dist/')) return url;
-  let map = sourceMaps.get(url);
-  if (map === undefined) {
-    try {
-      map = new SourceMap(JSON.parse(readFileSync(`${fileURLToPath(url)}.map`, 'utf8')));
-    } catch {
-      map = null;
-    }
-    sourceMaps.set(url, map);
-  }
-  const entry = map?.findEntry(frame.lineNumber, frame.columnNumber);
-  return entry !== undefined && 'originalSource' in entry ? new URL(entry.originalSource, url).href : url;
-}
-
-/** Where a sampled frame's code lives. */
-function groupOf(frame: ProfileNode['callFrame']): string {
-  const { functionName } = frame;
-  const url = sourceOf(frame);
-  if (functionName === '(idle)') return 'idle (waiting: I/O, timers, the thread pool)';
-  if (functionName === '(garbage collector)') return 'garbage collection';
-  if (functionName === '(program)' || (url === '' && functionName !== '')) return 'native (no script)';
-  if (url.includes('undici') || url.includes('internal/webstreams') || url.includes('internal/encoding'))
-    return 'Node undici: Request, Response, Headers, streams';
-  if (url.includes('internal/crypto')) return 'Node crypto (RSA verify, hashes, WebCrypto)';
-  if (url.includes('/immer/')) return 'immer';
-  if (url.includes('/zod/')) return 'zod';
-  if (url.includes('/msw/') || url.includes('/@mswjs/')) return 'MSW';
-  // The engine as the bench runs it, built (dist/), or from its sources (src/) when run with the condition.
-  const engine = /packages\/engine\/(?:src|dist)\/(?:(security|gateway|core)\/)?/.exec(url);
-  if (engine !== null) return `engine ${engine[1] ?? 'operations'}`;
-  if (url.startsWith('node:')) return 'Node internals (other)';
-  if (url.includes('/bench/')) return 'bench loop';
-  return 'other';
 }
 
 /** Each sample's frame and, for native code (no script), its caller; the profiler's own samples left out. */
