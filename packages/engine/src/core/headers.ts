@@ -59,13 +59,23 @@ export function isNorwegianNationalId(value: string): boolean {
   return k1 !== 10 && k2 !== 10 && k1 === d[9] && k2 === d[10];
 }
 
+/** The last TPP-Redirect-URI checked and its verdict: a TPP sends the same one request after request. */
+let lastUrl = '';
+let lastUrlAbsolute = false;
+
 function isAbsoluteHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
+  if (value !== lastUrl) {
+    let absolute = false;
+    try {
+      const { protocol } = new URL(value);
+      absolute = protocol === 'https:' || protocol === 'http:';
+    } catch {
+      absolute = false;
+    }
+    lastUrl = value;
+    lastUrlAbsolute = absolute;
   }
+  return lastUrlAbsolute;
 }
 
 type Check = (value: string, now: number) => string | null;
@@ -107,7 +117,8 @@ const HEADER_CHECKS: Record<string, Check> = {
 
 /** Validates every part 4.1 header present; throws FORMAT_ERROR naming the first bad one. */
 export function assertValidHeaders(headers: Record<string, string>, now: number): void {
-  for (const [name, value] of Object.entries(headers)) {
+  for (const name in headers) {
+    const value = headers[name] as string;
     if (Object.hasOwn(DISPLAY_NAMES, name) || name.startsWith('psu-'))
       assertAcceptedText(value, displayName(name));
     const check = Object.hasOwn(HEADER_CHECKS, name) ? HEADER_CHECKS[name] : undefined;

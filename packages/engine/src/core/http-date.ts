@@ -23,14 +23,27 @@ const RFC850 =
 const ASCTIME = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) ([A-Z][a-z]{2}) ([ \d]\d) (\d{2}):(\d{2}):(\d{2}) (\d{4})$/;
 
 /**
+ * The last IMF-fixdate read, as given, and its instant (none of the clock's: only an RFC 850 year
+ * reads it): a signed request's date is read twice, as a header (core/headers.ts) and for its
+ * signature (security/check-date.ts).
+ */
+let lastFixdate: string | null = null;
+let lastFixdateMs: number | null = null;
+
+/**
  * Epoch ms of an HTTP date, or null when the text is none of the three RFC 7231 forms. `now` (the
  * bank clock) decides the century of an RFC 850 two-digit year; without it, the clock requests are
  * signed by (core/signing-clock.ts), never the machine's calendar behind a sandbox's back.
  */
 export function parseHttpDate(text: string, now: number = signingClockNow()): number | null {
+  if (text === lastFixdate) return lastFixdateMs;
   const value = text.trim();
   let m = IMF_FIXDATE.exec(value);
-  if (m) return build(m[4]!, m[3]!, m[2]!, m[5]!, m[6]!, m[7]!);
+  if (m) {
+    lastFixdateMs = build(m[4]!, m[3]!, m[2]!, m[5]!, m[6]!, m[7]!);
+    lastFixdate = text;
+    return lastFixdateMs;
+  }
   m = RFC850.exec(value);
   if (m) {
     // RFC 7231 §7.1.1.1: a two-digit year more than 50 years ahead is read as the past century.

@@ -37,6 +37,21 @@ describe('part 4.1 header types', () => {
     });
   }
 
+  // The last redirect URI and the last date read are kept with their verdicts (core/headers.ts,
+  // core/http-date.ts): a TPP sends the same ones request after request.
+  it.each([
+    ['TPP-Redirect-URI', 'not a url', 'https://tpp.example/callback'],
+    ['Date', 'Mon, 31 Feb 2026 10:00:00 GMT', 'Mon, 02 Mar 2026 10:00:00 GMT'],
+  ])('judges each %s afresh, whatever one came before it', async (header, bad, good) => {
+    const sb = fixedSandbox();
+    const statuses: number[] = [];
+    for (const value of [good, bad, bad, good, good, bad]) {
+      const answer = await call(sb, 'POST', '/v1/sandbox/initialize', { headers: { [header]: value } });
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([204, 400, 400, 204, 204, 400]);
+  });
+
   it('accepts an IPv6 PSU-IP-Address', async () => {
     const answer = await call(fixedSandbox(), 'POST', '/v1/sandbox/initialize', {
       headers: { 'PSU-IP-Address': '2001:db8::1' },

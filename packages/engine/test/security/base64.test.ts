@@ -44,6 +44,15 @@ describe('base64 as signatures and certificates carry it (security/base64.ts)', 
       ok: false,
       problem: 'it contains "*" at position 2, which is not a base64 character',
     });
+    // Past the first group of four, and in each place of one: whole groups are read four at a time.
+    expect(decodeBase64('QUJD RA==')).toEqual({
+      ok: false,
+      problem: 'it contains a space at position 4, which is not a base64 character',
+    });
+    expect(decodeBase64('QUJDREVGSElé')).toEqual({
+      ok: false,
+      problem: 'it contains "é" at position 11, which is not a base64 character',
+    });
     expect(decodeBase64('QR==')).toEqual({
       ok: false,
       problem: 'its last character has non-zero unused bits (not canonical base64)',
