@@ -1,8 +1,7 @@
 import { resolveAccess } from '../consents/access.js';
-import { json } from '../core/http.js';
 import type { Operation } from '../core/router.js';
 import type { Account } from '../core/state.js';
-import { accountView, coveredIds } from './views.js';
+import { coveredIds, writtenAccountViews } from './views.js';
 
 /**
  * GET /v1/accounts: the consented accounts (part 5.2 rule 3). Lists work for about 60 minutes after
@@ -13,8 +12,10 @@ export const listAccounts: Operation = (draft, input, ctx) => {
   if (!result.ok) return result.response;
   const withBalance = input.query.withBalance?.[0] === 'true';
   const { accounts } = coveredIds(draft, result.access);
+  const written = writtenAccountViews(ctx, withBalance);
   const list = Object.values(draft.accounts)
     .filter((a) => accounts.has(a.id))
-    .map((a) => accountView(ctx, a as Account, withBalance));
-  return json(200, { accounts: list });
+    .map((a) => written(a as Account));
+  // The items are written already (views.ts, writtenAccountViews).
+  return { status: 200, headers: {}, json: { accounts: list }, written: true };
 };

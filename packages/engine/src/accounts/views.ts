@@ -136,38 +136,61 @@ export function transactionView(ctx: RequestContext, tx: Transaction): Transacti
   return view as TransactionView;
 }
 
-/** How many transactions' written views are kept, per way of writing them (a few pages' worth). */
+/** How many records' written views are kept, per kind and way of writing them (a few pages' worth). */
 const WRITTEN_KEPT = 4096;
-/** What a transaction's view depends on besides the transaction: the base path and one fix. */
-const variantOf = (ctx: RequestContext) => `${ctx.fixes.has('amount-as-string')} ${ctx.basePath}`;
-/** Written views by variant, then by transaction (the state's records are frozen: same object, same view). */
-const written = new Map<string, Map<Transaction, WrittenJson>>();
 
 /**
- * transactionView already written as JSON, for one request's variant: the same text for the same
- * transaction as long as it is kept, so a page of 200 joins texts instead of serialising 200 new
- * objects (core/written-json.ts). Only records of a finished state are kept (never an immer draft,
- * which may still change); the oldest written go first past WRITTEN_KEPT, and a variant not used for
- * eight others goes whole. Take it once a page: the variant is looked up once.
+ * A record's view already written as JSON, for one request's variant (what the view depends on besides
+ * the record): the same text for the same record as long as it is kept, so an answer joins texts
+ * instead of building and serialising new objects (core/written-json.ts). Only records of a finished
+ * state are kept (never an immer draft, which may still change: the state's records are frozen, so
+ * the same object has the same view); the oldest written go first past WRITTEN_KEPT, and a variant not
+ * used for eight others goes whole. Take it once an answer: the variant is looked up once.
  */
-export function writtenTransactionViews(ctx: RequestContext): (tx: Transaction) => WrittenJson {
-  const variant = variantOf(ctx);
-  let texts = written.get(variant);
+function writtenViews<T extends object>(
+  byVariant: Map<string, Map<T, WrittenJson>>,
+  variant: string,
+  view: (record: T) => unknown,
+): (record: T) => WrittenJson {
+  let texts = byVariant.get(variant);
   if (texts === undefined) {
     texts = new Map();
-    written.set(variant, texts);
-    if (written.size > 8) written.delete(written.keys().next().value as string);
+    byVariant.set(variant, texts);
+    if (byVariant.size > 8) byVariant.delete(byVariant.keys().next().value as string);
   }
   const kept = texts;
-  const write = (tx: Transaction) => new WrittenJson(JSON.stringify(transactionView(ctx, tx)));
-  return (tx) => {
-    if (!Object.isFrozen(tx) || isDraft(tx)) return write(tx);
-    let text = kept.get(tx);
+  const write = (record: T) => new WrittenJson(JSON.stringify(view(record)));
+  return (record) => {
+    if (!Object.isFrozen(record) || isDraft(record)) return write(record);
+    let text = kept.get(record);
     if (text === undefined) {
-      text = write(tx);
-      kept.set(tx, text);
-      if (kept.size > WRITTEN_KEPT) kept.delete(kept.keys().next().value as Transaction);
+      text = write(record);
+      kept.set(record, text);
+      if (kept.size > WRITTEN_KEPT) kept.delete(kept.keys().next().value as T);
     }
     return text;
   };
+}
+
+const writtenTransactions = new Map<string, Map<Transaction, WrittenJson>>();
+
+/** transactionView written (writtenViews): it depends on the base path and one fix besides the transaction. */
+export function writtenTransactionViews(ctx: RequestContext): (tx: Transaction) => WrittenJson {
+  return writtenViews(writtenTransactions, `${ctx.fixes.has('amount-as-string')} ${ctx.basePath}`, (tx) =>
+    transactionView(ctx, tx),
+  );
+}
+
+const writtenAccounts = new Map<string, Map<Account, WrittenJson>>();
+
+/**
+ * accountView written (writtenViews): the account list answers the same accounts request after request.
+ * It depends on the base path, two fixes and whether balances are asked for besides the account.
+ */
+export function writtenAccountViews(
+  ctx: RequestContext,
+  withBalance: boolean,
+): (account: Account) => WrittenJson {
+  const variant = `${withBalance} ${ctx.fixes.has('amount-as-string')} ${ctx.fixes.has('cash-account-type-iso')} ${ctx.basePath}`;
+  return writtenViews(writtenAccounts, variant, (account) => accountView(ctx, account, withBalance));
 }

@@ -1,8 +1,8 @@
-// A transaction page joins list items written once and kept (accounts/views.ts,
-// writtenTransactionViews). What a TPP reads must not depend on whether an item was kept: the same
+// A transaction page and the account list join list items written once and kept (accounts/views.ts,
+// writtenTransactionViews, writtenAccountViews). What a TPP reads must not depend on whether an item was kept: the same
 // bytes cold and warm, amounts as the request's fixes ask even for an item kept in the other form,
 // links under each sandbox's own base path, and the request log given plain objects.
-import { consent, KARI, sandbox, stateWithTransactions } from '@sandbank/test-support/ais';
+import { api, consent, KARI, sandbox, stateWithTransactions } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
 import { transactionView, writtenTransactionViews } from '../../src/accounts/views.js';
 import type { RequestContext } from '../../src/core/context.js';
@@ -85,6 +85,49 @@ describe('transaction pages from written list items', () => {
     expect(Object.getPrototypeOf(body.transactions.booked[0])).toBe(Object.prototype);
     expect(cloned.responseBody).toEqual(body);
     expect(JSON.parse(JSON.stringify(entry)).responseBody).toEqual(body);
+  });
+});
+
+describe('account lists from written items', () => {
+  interface Listed {
+    name: string;
+    cashAccountType: string;
+    balances?: Array<{ balanceAmount: { amount: string | number } }>;
+  }
+
+  it('answers each variant in its own form and the balances as they are now, whichever was kept first', async () => {
+    // Every fix opt-in (part 9), so the forms with and without them can both be asked for.
+    const sb = sandbox({ acceptFixDefaults: 'legacy' });
+    const psu = await consent(sb, { nationalId: KARI, context: 'PRIVATE', accounts: 'all' });
+    const list = async (query: string, fixes: string): Promise<Listed[]> => {
+      const answer = await api(sb, 'GET', `/v1/accounts${query}`, {
+        headers: { ...psu.headers, 'x-accept-fix': fixes },
+      });
+      expect(answer.status).toBe(200);
+      return answer.body.accounts;
+    };
+    const savingsOf = (accounts: Listed[]) => accounts.find((a) => a.name === 'Sparekonto') as Listed;
+    const fixed = await list('?withBalance=true', 'amount-as-string,cash-account-type-iso');
+    const legacy = await list('?withBalance=true', '');
+    const bare = await list('', 'amount-as-string,cash-account-type-iso');
+    expect(savingsOf(fixed).cashAccountType).toBe('SVGS');
+    expect(typeof savingsOf(fixed).balances?.[0]?.balanceAmount.amount).toBe('string');
+    expect(savingsOf(legacy).cashAccountType).not.toBe('SVGS');
+    expect(typeof savingsOf(legacy).balances?.[0]?.balanceAmount.amount).toBe('number');
+    expect(savingsOf(bare).balances).toBeUndefined();
+    expect(await list('?withBalance=true', 'amount-as-string,cash-account-type-iso')).toEqual(fixed);
+
+    // A booked transaction moves the balance: the account is a new record, written anew.
+    const savings = Object.values(sb.getState().accounts).find(
+      (a) => a.customerNumber === KARI && a.accountName === 'Sparekonto',
+    );
+    const booked = await api(sb, 'POST', `/v1/sandbox/accounts/${savings?.id}/transactions`, {
+      body: [{ amount: -100, currency: 'NOK', bookingDate: '2026-02-26', valueDate: '2026-02-26' }],
+    });
+    expect(booked.status).toBe(201);
+    const after = savingsOf(await list('?withBalance=true', 'amount-as-string,cash-account-type-iso'));
+    const before = Number(savingsOf(fixed).balances?.[0]?.balanceAmount.amount);
+    expect(Number(after.balances?.[0]?.balanceAmount.amount)).toBeCloseTo(before - 100, 2);
   });
 });
 
