@@ -81,5 +81,6 @@ export function decodeBase64(text: string, options: { ignoreWhitespace?: boolean
   if ((buffer & ((1 << bits) - 1)) !== 0) {
     return { ok: false, problem: 'its last character has non-zero unused bits (not canonical base64)' };
   }
-  return { ok: true, bytes: out.subarray(0, o) };
+  // Every character read makes its bits into bytes, so `out` is full: no second view of it.
+  return { ok: true, bytes: o === out.length ? out : out.subarray(0, o) };
 }
