@@ -1,7 +1,7 @@
 // A transaction page and the account list join list items written once and kept (accounts/views.ts,
-// writtenTransactionViews, writtenAccountViews). What a TPP reads must not depend on whether an item was kept: the same
-// bytes cold and warm, amounts as the request's fixes ask even for an item kept in the other form,
-// links under each sandbox's own base path, and the request log given plain objects.
+// writtenTransactionViews, writtenAccountViews). What a TPP reads must not depend on whether an item
+// was kept: the same bytes cold and warm, amounts as the request's fixes ask even for an item kept in
+// the other form, links under each sandbox's own base path, and the request log given plain objects.
 import { api, consent, KARI, sandbox, stateWithTransactions } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
 import { transactionView, writtenTransactionViews } from '../../src/accounts/views.js';
