@@ -3,6 +3,7 @@ import { resolveAccess } from '../consents/access.js';
 import { json } from '../core/http.js';
 import type { Operation } from '../core/router.js';
 import type { CardAccount } from '../core/state.js';
+import { inRecordOrder } from '../core/state-index.js';
 import { cardView } from './views.js';
 
 /** GET /v1/card-accounts: consented card accounts; like account lists, for 60 minutes after SCA. */
@@ -10,8 +11,8 @@ export const listCardAccounts: Operation = (draft, input, ctx) => {
   const result = resolveAccess(draft, input, ctx, 'list');
   if (!result.ok) return result.response;
   const { cards } = coveredIds(draft, result.access);
-  const cardAccounts = Object.values(draft.cardAccounts)
-    .filter((c) => cards.has(c.id))
-    .map((c) => cardView(ctx, c as CardAccount));
+  const cardAccounts = inRecordOrder(draft.cardAccounts as Record<string, CardAccount>, cards).map((c) =>
+    cardView(ctx, c),
+  );
   return json(200, { cardAccounts });
 };

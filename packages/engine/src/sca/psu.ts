@@ -3,6 +3,7 @@ import type { RequestContext } from '../core/context.js';
 import { apiError } from '../core/errors.js';
 import { deterministicUuid, hashString } from '../core/ids.js';
 import type { Account, Agreement, CardAccount, PsuContext, State } from '../core/state.js';
+import { accountsOf, cardAccountsOf, customersNumbered } from '../core/state-index.js';
 
 /** Requests that are not signature-checked (yet) all belong to one TPP. */
 export const UNVERIFIED_TPP = 'unverified';
@@ -32,13 +33,15 @@ const psuIndex = new WeakMap<object, Map<string, Map<string, string>>>();
 export function nationalIdOf(state: State, psuId: string, tppId: string): string | null {
   const wanted = psuId.toLowerCase();
   const customers = state.customers;
-  if (isDraft(customers) || !Object.isFrozen(customers)) {
+  // Looked up before asking whether the record is frozen, which V8 answers for a large record (a
+  // dictionary) by reading every property (core/state-index.ts); a frozen record stays frozen.
+  let byTpp = psuIndex.get(customers);
+  if (byTpp === undefined && (isDraft(customers) || !Object.isFrozen(customers))) {
     for (const customer of Object.values(customers)) {
       if (psuIdFor(state, customer.customerNumber, tppId) === wanted) return customer.customerNumber;
     }
     return null;
   }
-  let byTpp = psuIndex.get(customers);
   if (byTpp === undefined) {
     byTpp = new Map();
     psuIndex.set(customers, byTpp);
@@ -57,7 +60,7 @@ export function nationalIdOf(state: State, psuId: string, tppId: string): string
 }
 
 export function isKnownPsu(state: State, nationalId: string): boolean {
-  return Object.values(state.customers).some((c) => c.customerNumber === nationalId);
+  return customersNumbered(state, nationalId).length > 0;
 }
 
 /** The corporate agreements a PSU acts under: as the owner or as an engaged person. */
@@ -127,19 +130,18 @@ export function grantable(
       .filter((a): a is Account => a !== undefined);
     return { accounts, cardAccounts: [] };
   }
-  const isPrivate = (number: string) =>
-    Object.values(state.customers).some((c) => c.customerNumber === number && c.customerType === 'private');
-  if (!isPrivate(nationalId)) return { accounts: [], cardAccounts: [] };
+  if (!isPrivateCustomer(state, nationalId)) return { accounts: [], cardAccounts: [] };
   return {
-    accounts: Object.values(state.accounts).filter((a) => a.customerNumber === nationalId),
-    cardAccounts: Object.values(state.cardAccounts).filter(
-      (c) => c.customerNumber === nationalId && c.status !== 'deleted',
-    ),
+    accounts: [...accountsOf(state, nationalId)],
+    cardAccounts: cardAccountsOf(state, nationalId).filter((c) => c.status !== 'deleted'),
   };
 }
 
+/** Whether a customer with this number is a private one. */
+function isPrivateCustomer(state: State, nationalId: string): boolean {
+  return customersNumbered(state, nationalId).some((c) => c.customerType === 'private');
+}
+
 export function customerName(state: State, nationalId: string): string {
-  return (
-    Object.values(state.customers).find((c) => c.customerNumber === nationalId)?.customerName ?? nationalId
-  );
+  return customersNumbered(state, nationalId)[0]?.customerName ?? nationalId;
 }
