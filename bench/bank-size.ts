@@ -1,0 +1,75 @@
+/**
+ * `pnpm bench:bank-size`: signed account-information reads in banks of more customers, each with an
+ * account (a hosted bank a team fills, a large imported state), beside the seeded bank, all in one
+ * process and interleaved request by request (`interleaved`, bench/lib/measure.ts), so the machine's
+ * noise falls on every size alike. Kari (the seeded private customer, all her accounts consented)
+ * sends the same signed `GET /v1/accounts`, balances, transaction page and card-account list to each
+ * bank. `BENCH_BANK_SIZES` (default `0,10000,50000`): the customers and accounts added to the seed;
+ * `BENCH_ROUNDS` (default 1000) the timed rounds of each request.
+ */
+import type { State } from '@sandbank/engine';
+import { fmt, interleaved, ratio } from './lib/measure.js';
+import { bank, consented, copies, drain, template } from './node.js';
+
+/** The seeded state with `extra` more customers, each holding one account like the seed's first. */
+function grown(extra: number): State {
+  const state = structuredClone(bank().raw.getState());
+  const account = Object.values(state.accounts)[0];
+  const customer = Object.values(state.customers)[0];
+  if (account === undefined || customer === undefined) throw new Error('the seed has no account');
+  for (let i = 0; i < extra; i++) {
+    const customerNumber = `9${String(i).padStart(10, '0')}`;
+    state.customers[customerNumber] = { ...customer, customerNumber, customerName: `Kunde ${i}` };
+    const id = `bench-account-${i}`;
+    state.accounts[id] = { ...account, id, customerNumber, bban: String(20000000000 + i) };
+  }
+  return state;
+}
+
+const sizes = (process.env.BENCH_BANK_SIZES ?? '0,10000,50000').split(',').map(Number);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 1000);
+const READS = ['accounts', 'balances', 'transaction page', 'card accounts'] as const;
+const sends: Record<(typeof READS)[number], Record<string, () => Promise<unknown>>> = {
+  accounts: {},
+  balances: {},
+  'transaction page': {},
+  'card accounts': {},
+};
+for (const size of sizes) {
+  const { raw, signed } = bank(grown(size));
+  const psu = await consented(signed);
+  const listing = (await (
+    await raw.fetch(await template(raw, 'GET', '/v1/accounts', psu.headers))
+  ).json()) as {
+    accounts: Array<{ resourceId: string }>;
+  };
+  const accountId = listing.accounts[0]?.resourceId ?? '';
+  const paths = {
+    accounts: '/v1/accounts',
+    balances: `/v1/accounts/${accountId}/balances`,
+    'transaction page': `/v1/accounts/${accountId}/transactions?bookingStatus=both`,
+    'card accounts': '/v1/card-accounts',
+  };
+  for (const read of READS) {
+    const copy = copies(await template(raw, 'GET', paths[read], psu.headers));
+    sends[read][String(size)] = () => drain(raw.fetch(copy()));
+  }
+}
+
+console.log(
+  `\nNode ${process.version}; signed reads by Kari in banks of more customers, ${rounds} interleaved rounds`,
+);
+console.log(
+  `| request | ${sizes.map((s) => `${s.toLocaleString('en')} more: p50 / p99`).join(' | ')} | largest vs seeded |`,
+);
+console.log(`|---|${sizes.map(() => '---|').join('')}---|`);
+for (const read of READS) {
+  const results = await interleaved(sends[read], rounds, 100);
+  const cells = sizes.map((s) => {
+    const r = results[String(s)];
+    return r === undefined ? '' : `${fmt(r.p50)} / ${fmt(r.p99)}`;
+  });
+  const first = results[String(sizes[0])];
+  const last = results[String(sizes[sizes.length - 1])];
+  console.log(`| ${read} | ${cells.join(' | ')} | ${first && last ? ratio(last.p50, first.p50) : ''} |`);
+}
