@@ -2,6 +2,7 @@ import type { Draft } from 'immer';
 import type { RequestContext } from '../core/context.js';
 import { amountOut } from '../core/serialize.js';
 import type { AccountRef, PsuContext, State, Transaction } from '../core/state.js';
+import { accountsNumbered } from '../core/state-index.js';
 import { SANDBOX_BIC } from '../sandbox-api/seed.js';
 import { accountPath, compact, link, refOut } from './views.js';
 
@@ -16,10 +17,7 @@ function bankTransactionCode(tx: Transaction): string {
 /** A party's bank is known when its account is one of the sandbox's. */
 function agentOf(state: State, ref: AccountRef | undefined): string | undefined {
   if (ref === undefined) return undefined;
-  const ours = Object.values(state.accounts).some(
-    (a) => (ref.bban !== undefined && a.bban === ref.bban) || (ref.iban !== undefined && a.iban === ref.iban),
-  );
-  return ours ? SANDBOX_BIC : undefined;
+  return accountsNumbered(state, ref).length > 0 ? SANDBOX_BIC : undefined;
 }
 
 const cut = (value: string | undefined, max: number) =>

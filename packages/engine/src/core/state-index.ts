@@ -3,20 +3,27 @@ import { readable } from './readable.js';
 import type { Account, CardAccount, Customer, State } from './state.js';
 
 /**
- * Lookups over a state's customers, accounts and card accounts by customer number, built once per
- * record object. A state's records are frozen and never change (a change makes a new record, so a new
- * index), and enumerating a record of thousands of ids (`Object.values`) costs V8 a sort of its keys
- * (a large record is a dictionary): a bank of 10 000 accounts took 5.5 ms to answer a signed
- * `GET /v1/accounts`, 46 ms with 50 000, the same request 0.2 ms in the seeded bank
- * (docs/benchmarks.md, "Session 22"). A record a change in progress has written to (a draft that is
- * not its original any more) is read afresh each time.
+ * Lookups over a state's customers, accounts and card accounts (by customer number, id, bban and iban,
+ * card number), built once per record object. A state's records are frozen and never change (a change
+ * makes a new record, so a new index), and enumerating a record of thousands of ids (`Object.values`)
+ * costs V8 a sort of its keys (a large record is a dictionary): a bank of 10 000 more customers took
+ * 6–9 ms to answer a signed account read, 38–66 ms with 50 000, the same reads 0.2–0.7 ms in the seeded
+ * bank (docs/benchmarks.md, "Session 22"). A record a change in progress has written to (a draft that is
+ * not its original any more) is read afresh each time. Every answer is what a search of the record
+ * would give, in the order `Object.values` lists it, whatever its keys.
  */
 interface RecordIndex<T> {
-  /** Each owner's entries (by customer number), in the record's own order. */
+  /** Each entry's place in the record's order. */
+  place: Map<T, number>;
+  /** The entries of each owner (customer number), in the record's order. */
   byOwner: Map<string, T[]>;
-  /** Each entry's place in the record's order, by id. */
-  place: Map<string, number>;
+  /** The entries with each id, in the record's order (one, unless a state gives two entries one id). */
+  byId: Map<string, T[]>;
+  /** The entries by each of their numbers (an account's bban and iban), made when first asked for. */
+  byNumber?: Map<string, T[]>;
 }
+
+type Indexed = { id: string; customerNumber: string };
 
 const indexes = new WeakMap<object, RecordIndex<unknown>>();
 
@@ -25,24 +32,33 @@ function isKept(record: object): boolean {
   return !isDraft(record) && Object.isFrozen(record);
 }
 
-function indexOf<T extends { id: string; customerNumber: string }>(
-  record: Record<string, T>,
-): RecordIndex<T> {
+function push<K, T>(map: Map<K, T[]>, key: K, entry: T): void {
+  const same = map.get(key);
+  if (same === undefined) map.set(key, [entry]);
+  else same.push(entry);
+}
+
+function indexOf<T extends Indexed>(record: Record<string, T>): RecordIndex<T> {
   const plain = readable(record);
   // Looked up before the record is asked whether it is frozen: for a record of thousands of ids (a
   // dictionary) V8 answers that by reading every property. Only frozen records are kept, and a frozen
   // record stays frozen.
   const known = indexes.get(plain);
   if (known !== undefined) return known as RecordIndex<T>;
-  const index: RecordIndex<T> = { byOwner: new Map(), place: new Map() };
+  const index: RecordIndex<T> = { place: new Map(), byOwner: new Map(), byId: new Map() };
   for (const entry of Object.values(plain)) {
-    index.place.set(entry.id, index.place.size);
-    const owned = index.byOwner.get(entry.customerNumber);
-    if (owned === undefined) index.byOwner.set(entry.customerNumber, [entry]);
-    else owned.push(entry);
+    index.place.set(entry, index.place.size);
+    push(index.byOwner, entry.customerNumber, entry);
+    push(index.byId, entry.id, entry);
   }
   if (isKept(plain)) indexes.set(plain, index);
   return index;
+}
+
+/** The entries in the record's order, each once. */
+function inOrder<T>(index: RecordIndex<T>, entries: Iterable<T>): T[] {
+  const place = (entry: T) => index.place.get(entry) ?? 0;
+  return [...new Set(entries)].sort((a, b) => place(a) - place(b));
 }
 
 const NONE: readonly never[] = Object.freeze([]);
@@ -57,16 +73,56 @@ export function cardAccountsOf(state: State, customerNumber: string): readonly C
   return indexOf(state.cardAccounts).byOwner.get(customerNumber) ?? NONE;
 }
 
-/** The entries with these ids, in the record's own order (as `Object.values` lists them); unknown ids left out. */
-export function inRecordOrder<T extends { id: string; customerNumber: string }>(
-  record: Record<string, T>,
-  ids: Iterable<string>,
-): T[] {
-  const { place } = indexOf(record);
-  const plain = readable(record);
+/** The entries whose id is one of `ids`, in the record's order (as `Object.values` and a filter list them). */
+export function inRecordOrder<T extends Indexed>(record: Record<string, T>, ids: Iterable<string>): T[] {
+  const index = indexOf(record);
   const found: T[] = [];
-  for (const id of ids) if (place.has(id)) found.push(plain[id] as T);
-  return found.sort((a, b) => (place.get(a.id) as number) - (place.get(b.id) as number));
+  for (const id of new Set(ids)) for (const entry of index.byId.get(id) ?? NONE) found.push(entry);
+  return inOrder(index, found);
+}
+
+/** The index's entries by the numbers `numbersOf` gives each, in the record's order. */
+function byNumber<T>(index: RecordIndex<T>, numbersOf: (entry: T) => readonly string[]): Map<string, T[]> {
+  if (index.byNumber === undefined) {
+    const numbered = new Map<string, T[]>();
+    for (const entry of index.place.keys())
+      for (const number of new Set(numbersOf(entry))) push(numbered, number, entry);
+    index.byNumber = numbered;
+  }
+  return index.byNumber;
+}
+
+const accountNumbers = (a: Account) => [`bban ${a.bban}`, `iban ${a.iban}`];
+
+/** The accounts whose bban is `ref.bban` or whose iban is `ref.iban`, in the index's order, each once. */
+function numberedIn(
+  index: RecordIndex<Account>,
+  ref: { bban?: string | undefined; iban?: string | undefined },
+): readonly Account[] {
+  const numbered = byNumber(index, accountNumbers);
+  const byBban = ref.bban === undefined ? NONE : (numbered.get(`bban ${ref.bban}`) ?? NONE);
+  const byIban = ref.iban === undefined ? NONE : (numbered.get(`iban ${ref.iban}`) ?? NONE);
+  if (byIban.length === 0) return byBban;
+  if (byBban.length === 0) return byIban;
+  return inOrder(index, [...byBban, ...byIban]);
+}
+
+/**
+ * The accounts whose bban is `ref.bban` or whose iban is `ref.iban`, in the state's order, each once
+ * (what a search of the accounts for either number finds, in the order it finds them).
+ */
+export function accountsNumbered(
+  state: State,
+  ref: { bban?: string | undefined; iban?: string | undefined },
+): readonly Account[] {
+  return numberedIn(indexOf(state.accounts), ref);
+}
+
+/** The card accounts whose card account number or card id is `identification`, in the state's order. */
+export function cardAccountsNumbered(state: State, identification: string): readonly CardAccount[] {
+  return (
+    byNumber(indexOf(state.cardAccounts), (c) => [c.accountNumber, c.cardId]).get(identification) ?? NONE
+  );
 }
 
 const customerIndexes = new WeakMap<object, Map<string, Customer[]>>();
@@ -77,11 +133,7 @@ export function customersNumbered(state: State, customerNumber: string): readonl
   let index = customerIndexes.get(plain);
   if (index === undefined) {
     index = new Map();
-    for (const customer of Object.values(plain)) {
-      const numbered = index.get(customer.customerNumber);
-      if (numbered === undefined) index.set(customer.customerNumber, [customer]);
-      else numbered.push(customer);
-    }
+    for (const customer of Object.values(plain)) push(index, customer.customerNumber, customer);
     if (isKept(plain)) customerIndexes.set(plain, index);
   }
   return index.get(customerNumber) ?? NONE;

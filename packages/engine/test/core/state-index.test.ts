@@ -1,12 +1,20 @@
-// The lookups by customer number over a state's records (core/state-index.ts), kept per frozen
-// record: what they answer must be what a search of the record would, in its order, for the state
+// The lookups over a state's records by customer number, id and account number (core/state-index.ts),
+// kept per frozen record: what they answer must be what a search of the record would, in its order, for the state
 // asked about, however many states were asked about before.
 import { api, consent, KARI, sandbox } from '@sandbank/test-support/ais';
 import { accountBody } from '@sandbank/test-support/sandbox-api';
+import { produce } from 'immer';
 import { describe, expect, it } from 'vitest';
 import { freezeDeep } from '../../src/core/freeze.js';
-import type { Account, State } from '../../src/core/state.js';
-import { accountsOf, customersNumbered, inRecordOrder } from '../../src/core/state-index.js';
+import type { Account, CardAccount, State } from '../../src/core/state.js';
+import {
+  accountsNumbered,
+  accountsOf,
+  cardAccountsNumbered,
+  customersNumbered,
+  inRecordOrder,
+} from '../../src/core/state-index.js';
+import { findAccount, findCardAccount } from '../../src/payments/booking.js';
 
 const seeded = Object.values(sandbox().getState().accounts)[0] as Account;
 
@@ -62,6 +70,42 @@ describe('lookups by customer number', () => {
       'b',
       'a',
     ]);
+  });
+
+  it('find accounts by bban or iban as a search would, also while a change is being made', () => {
+    const a = { ...account('acc-a', 'A'), bban: '11111111111', iban: 'NO0011111111111' };
+    const b = { ...account('acc-b', 'B'), bban: '22222222222', iban: 'NO0022222222222' };
+    const state = frozen(stateWith([a, b]));
+    expect(accountsNumbered(state, { bban: b.bban }).map((x) => x.id)).toEqual(['acc-b']);
+    expect(accountsNumbered(state, { bban: b.bban, iban: a.iban }).map((x) => x.id)).toEqual([
+      'acc-a',
+      'acc-b',
+    ]);
+    expect(accountsNumbered(state, { bban: a.iban })).toEqual([]);
+    // Inside a change that has written to the accounts, the account found is as written.
+    produce(state, (draft) => {
+      (draft.accounts['acc-a'] as Account).booked = '12.50';
+      expect(findAccount(draft, { iban: a.iban })?.booked).toBe('12.50');
+      expect(findAccount(draft, { bban: b.bban })?.id).toBe('acc-b');
+    });
+  });
+
+  it('find an enabled card account by its number or card id, the first in the record order', () => {
+    const seededCard = Object.values(sandbox().getState().cardAccounts)[0] as CardAccount;
+    const card = (id: string, status: CardAccount['status']): CardAccount => ({
+      ...seededCard,
+      id,
+      status,
+      accountNumber: '5555',
+      cardId: `card-${id}`,
+    });
+    const state = structuredClone(sandbox().getState());
+    state.cardAccounts = { c1: card('c1', 'deleted'), c2: card('c2', 'enabled'), c3: card('c3', 'enabled') };
+    frozen(state);
+    expect(findCardAccount(state, '5555')?.id).toBe('c2');
+    expect(findCardAccount(state, 'card-c3')?.id).toBe('c3');
+    expect(findCardAccount(state, 'card-c1')).toBeUndefined();
+    expect(cardAccountsNumbered(state, '5555').map((c) => c.id)).toEqual(['c1', 'c2', 'c3']);
   });
 
   it('find every customer a number names', () => {
