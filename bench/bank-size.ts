@@ -1,15 +1,19 @@
 /**
- * `pnpm bench:bank-size`: signed account-information reads in banks of more customers, each with an
- * account (a hosted bank a team fills, a large imported state), beside the seeded bank, all in one
- * process and interleaved request by request (`interleaved`, bench/lib/measure.ts), so the machine's
- * noise falls on every size alike. Kari (the seeded private customer, all her accounts consented)
- * sends the same signed `GET /v1/accounts`, balances, transaction page and card-account list to each
- * bank. `BENCH_BANK_SIZES` (default `0,10000,50000`): the customers and accounts added to the seed;
- * `BENCH_ROUNDS` (default 1000) the timed rounds of each request.
+ * `pnpm bench:bank-size`: signed account-information reads and payment creations in banks of more
+ * customers, each with an account (a hosted bank a team fills, a large imported state), beside the
+ * seeded bank, all in one process and interleaved request by request (`interleaved`,
+ * bench/lib/measure.ts), so the machine's noise falls on every size alike. Kari (the seeded private
+ * customer, all her accounts consented) sends the same signed `GET /v1/accounts`, balances,
+ * transaction page and card-account list to each bank, and payment creations (each signed beforehand
+ * with its own X-Request-ID, its `Request` made in the timing, as `pnpm bench:node` does).
+ * `BENCH_BANK_SIZES` (default `0,10000,50000`): the customers and accounts added to the seed;
+ * `BENCH_ROUNDS` (default 1000): the timed rounds of each read (creations: at most 500).
  */
-import type { State } from '@sandbank/engine';
+import type { Sandbox, State } from '@sandbank/engine';
+import { KARI } from '@sandbank/test-support/ais';
+import { signFor } from '@sandbank/test-support/signing';
 import { fmt, interleaved, ratio } from './lib/measure.js';
-import { bank, consented, copies, drain, template } from './node.js';
+import { bank, consented, copies, drain, ORIGIN, template } from './node.js';
 
 /** The seeded state with `extra` more customers, each holding one account like the seed's first. */
 function grown(extra: number): State {
@@ -28,13 +32,61 @@ function grown(extra: number): State {
 
 const sizes = (process.env.BENCH_BANK_SIZES ?? '0,10000,50000').split(',').map(Number);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 1000);
+/** Creations are fewer (each is signed beforehand): at most 500, after 50 to warm up. */
+const CREATIONS = Math.min(rounds, 500);
 const READS = ['accounts', 'balances', 'transaction page', 'card accounts'] as const;
-const sends: Record<(typeof READS)[number], Record<string, () => Promise<unknown>>> = {
+const KINDS = [...READS, 'payment creation'] as const;
+const sends: Record<(typeof KINDS)[number], Record<string, () => Promise<unknown>>> = {
   accounts: {},
   balances: {},
   'transaction page': {},
   'card accounts': {},
+  'payment creation': {},
 };
+
+/** Kari's payment creations to Ola, signed beforehand (a replayed X-Request-ID is refused), sent one a call. */
+async function creations(raw: Sandbox, headers: Record<string, string>, count: number) {
+  const accounts = Object.values(raw.getState().accounts);
+  const from = accounts.find((a) => a.customerNumber === KARI && a.accountName === 'Brukskonto');
+  const to = accounts.find((a) => a.customerNumber !== KARI && a.accountName === 'Brukskonto');
+  const parts: Array<{ headers: [string, string][]; body: string }> = [];
+  for (let i = 0; i < count; i++) {
+    const signed = await signFor(
+      raw,
+      new Request(`${ORIGIN}/v1/payments/norwegian-domestic-credit-transfers?allowLogicalDuplicate=true`, {
+        method: 'POST',
+        headers: {
+          'x-request-id': crypto.randomUUID(),
+          'content-type': 'application/json',
+          ...headers,
+          'psu-ip-address': '192.0.2.10',
+          'psu-context': 'PRIVATE',
+        },
+        body: JSON.stringify({
+          instructedAmount: { amount: '10.00', currency: 'NOK' },
+          creditorName: 'Ola Hansen',
+          creditorAccount: { bban: to?.bban, currency: 'NOK' },
+          creditorAddress: { country: 'NO' },
+          debtorAccount: { bban: from?.bban, currency: 'NOK' },
+          remittanceInformationUnstructured: 'Bench',
+        }),
+      }),
+    );
+    parts.push({ headers: [...signed.headers], body: await signed.text() });
+  }
+  return async () => {
+    const next = parts.shift();
+    if (next === undefined) throw new Error('no pre-signed payment creation left');
+    const response = await raw.fetch(
+      new Request(`${ORIGIN}/v1/payments/norwegian-domestic-credit-transfers?allowLogicalDuplicate=true`, {
+        method: 'POST',
+        ...next,
+      }),
+    );
+    await response.text();
+    if (response.status !== 201) throw new Error(`payment creation answered ${response.status}`);
+  };
+}
 for (const size of sizes) {
   const { raw, signed } = bank(grown(size));
   const psu = await consented(signed);
@@ -54,17 +106,21 @@ for (const size of sizes) {
     const copy = copies(await template(raw, 'GET', paths[read], psu.headers));
     sends[read][String(size)] = () => drain(raw.fetch(copy()));
   }
+  sends['payment creation'][String(size)] = await creations(raw, psu.headers, CREATIONS + 50);
 }
 
 console.log(
-  `\nNode ${process.version}; signed reads by Kari in banks of more customers, ${rounds} interleaved rounds`,
+  `\nNode ${process.version}; signed requests by Kari in banks of more customers, ${rounds} interleaved rounds`,
 );
 console.log(
   `| request | ${sizes.map((s) => `${s.toLocaleString('en')} more: p50 / p99`).join(' | ')} | largest vs seeded |`,
 );
 console.log(`|---|${sizes.map(() => '---|').join('')}---|`);
-for (const read of READS) {
-  const results = await interleaved(sends[read], rounds, 100);
+for (const read of KINDS) {
+  const results =
+    read === 'payment creation'
+      ? await interleaved(sends[read], CREATIONS, 50)
+      : await interleaved(sends[read], rounds, 100);
   const cells = sizes.map((s) => {
     const r = results[String(s)];
     return r === undefined ? '' : `${fmt(r.p50)} / ${fmt(r.p99)}`;
