@@ -5,6 +5,7 @@ import { apiError, type ErrorCode } from '../core/errors.js';
 import type { EngineResponse } from '../core/http.js';
 import type { OperationInput } from '../core/router.js';
 import type { Consent, PsuContext, State } from '../core/state.js';
+import { consentsOf } from '../core/state-index.js';
 import { namedAgreement, nationalIdOf, tppIdOf } from '../sca/psu.js';
 import { findSession, isActive, SESSION_MS } from '../sca/sessions.js';
 import { findConsent } from './sca-outcome.js';
@@ -124,9 +125,7 @@ export function resolveAccess(
   } else if (
     input.headers['psu-context'] === 'CORPORATE' ||
     (findConsent(draft, tppId, nationalId, 'PRIVATE', null) === null &&
-      Object.values(draft.consents).some(
-        (c) => c.tppId === tppId && c.nationalId === nationalId && c.context === 'CORPORATE',
-      ))
+      consentsOf(draft, tppId, nationalId).some((c) => c.context === 'CORPORATE'))
   ) {
     // part 5.4 / part 7: a corporate user without PSU-Corporate-ID is rejected with 400.
     throw apiError(

@@ -2,6 +2,7 @@ import type { Draft } from 'immer';
 import type { EngineResponse } from '../core/http.js';
 import type { Operation } from '../core/router.js';
 import type { Consent, PageSession, State } from '../core/state.js';
+import { consentsOfPsu } from '../core/state-index.js';
 import { browserFor, postingBrowser } from '../sca/browser-session.js';
 import { csrfField, escapeHtml, htmlPage, notice, page, staleFormPage } from '../sca/html.js';
 import { customerName, grantable, isKnownPsu } from '../sca/psu.js';
@@ -55,7 +56,7 @@ ${rows.join('\n')}
 }
 
 function overview(state: State, nationalId: string, saved: boolean, mount: string, csrf: string): string {
-  const consents = Object.values(state.consents).filter((c) => c.nationalId === nationalId);
+  const consents = consentsOfPsu(state, nationalId);
   const body =
     consents.length === 0
       ? '<p>No service has asked to read your accounts.</p>'

@@ -2,6 +2,7 @@ import type { Draft } from 'immer';
 import { isoDate } from '../core/dates.js';
 import { allocateId } from '../core/ids.js';
 import type { Authorisation, Consent, State } from '../core/state.js';
+import { consentsOf } from '../core/state-index.js';
 import type { ScaOutcome } from '../sca/outcome-types.js';
 import { grantable } from '../sca/psu.js';
 
@@ -13,13 +14,10 @@ export function findConsent(
   context: Consent['context'],
   agreementId: string | null,
 ): Consent | null {
+  // From the state's index (core/state-index.ts): a bank keeps every consent it was ever given.
   return (
-    Object.values(state.consents).find(
-      (c) =>
-        c.tppId === tppId &&
-        c.nationalId === nationalId &&
-        c.context === context &&
-        (context === 'PRIVATE' || c.agreementId === agreementId),
+    consentsOf(state, tppId, nationalId).find(
+      (c) => c.context === context && (context === 'PRIVATE' || c.agreementId === agreementId),
     ) ?? null
   );
 }

@@ -1,10 +1,10 @@
 import { isDraft } from 'immer';
 import { readable } from './readable.js';
-import type { Account, CardAccount, Customer, State } from './state.js';
+import type { Account, CardAccount, Consent, Customer, State } from './state.js';
 
 /**
- * Lookups over a state's customers, accounts and card accounts (by customer number, id, bban and iban,
- * card number), built once per record object. A state's records are frozen and never change (a change
+ * Lookups over a state's customers, accounts, card accounts and consents (by customer number, id,
+ * bban and iban, card number; a consent by its PSU and TPP), built once per record object. A state's records are frozen and never change (a change
  * makes a new record, so a new index), and enumerating a record of thousands of ids (`Object.values`)
  * costs V8 a sort of its keys (a large record is a dictionary): a bank of 10 000 more customers took
  * 6–9 ms to answer a signed account read, 38–66 ms with 50 000, the same reads 0.2–0.7 ms in the seeded
@@ -137,4 +137,37 @@ export function customersNumbered(state: State, customerNumber: string): readonl
     if (isKept(plain)) customerIndexes.set(plain, index);
   }
   return index.get(customerNumber) ?? NONE;
+}
+
+interface ConsentIndex {
+  /** Each PSU's consents (by national id), in the record's order. */
+  byPsu: Map<string, Consent[]>;
+  /** Each PSU's consents with one TPP (by TPP and national id), in the record's order. */
+  byPsuAndTpp: Map<string, Consent[]>;
+}
+
+const consentIndexes = new WeakMap<object, ConsentIndex>();
+
+function consentIndexOf(state: State): ConsentIndex {
+  const plain = readable(state.consents);
+  let index = consentIndexes.get(plain);
+  if (index === undefined) {
+    index = { byPsu: new Map(), byPsuAndTpp: new Map() };
+    for (const consent of Object.values(plain)) {
+      push(index.byPsu, consent.nationalId, consent);
+      push(index.byPsuAndTpp, `${consent.tppId} ${consent.nationalId}`, consent);
+    }
+    if (isKept(plain)) consentIndexes.set(plain, index);
+  }
+  return index;
+}
+
+/** The PSU's consents, with every TPP, in the state's order (read them, never write through them). */
+export function consentsOfPsu(state: State, nationalId: string): readonly Consent[] {
+  return consentIndexOf(state).byPsu.get(nationalId) ?? NONE;
+}
+
+/** The PSU's consents with this TPP, in the state's order (read them, never write through them). */
+export function consentsOf(state: State, tppId: string, nationalId: string): readonly Consent[] {
+  return consentIndexOf(state).byPsuAndTpp.get(`${tppId} ${nationalId}`) ?? NONE;
 }

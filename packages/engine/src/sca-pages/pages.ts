@@ -1,6 +1,7 @@
 import type { RequestContext } from '../core/context.js';
 import type { EngineResponse } from '../core/http.js';
 import type { Authorisation, State } from '../core/state.js';
+import { consentsOf } from '../core/state-index.js';
 import type { Browser } from '../sca/browser-session.js';
 import { actions, csrfField, escapeHtml, htmlPage, notice, page } from '../sca/html.js';
 import { agreementsOf, customerName, grantable } from '../sca/psu.js';
@@ -135,14 +136,8 @@ function consentFields(state: State, authorisation: Authorisation): string {
   const agreementId = context === 'CORPORATE' ? authorisation.agreementId : null;
   const offer = grantable(state, nationalId, context, agreementId);
   const granted = new Set<string>();
-  for (const consent of Object.values(state.consents)) {
-    if (
-      consent.tppId === authorisation.tppId &&
-      consent.nationalId === nationalId &&
-      consent.context === context &&
-      consent.agreementId === agreementId &&
-      consent.status === 'valid'
-    ) {
+  for (const consent of consentsOf(state, authorisation.tppId, nationalId)) {
+    if (consent.context === context && consent.agreementId === agreementId && consent.status === 'valid') {
       for (const id of [...consent.accountIds, ...consent.cardAccountIds]) granted.add(id);
     }
   }

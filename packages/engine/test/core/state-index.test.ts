@@ -6,11 +6,13 @@ import { accountBody } from '@sandbank/test-support/sandbox-api';
 import { produce } from 'immer';
 import { describe, expect, it } from 'vitest';
 import { freezeDeep } from '../../src/core/freeze.js';
-import type { Account, CardAccount, State } from '../../src/core/state.js';
+import type { Account, CardAccount, Consent, State } from '../../src/core/state.js';
 import {
   accountsNumbered,
   accountsOf,
   cardAccountsNumbered,
+  consentsOf,
+  consentsOfPsu,
   customersNumbered,
   inRecordOrder,
 } from '../../src/core/state-index.js';
@@ -116,6 +118,36 @@ describe('lookups by customer number', () => {
     frozen(state);
     expect(customersNumbered(state, KARI).map((c) => c.customerName)).toEqual([kari.customerName, 'Kari AS']);
     expect(customersNumbered(state, 'nobody')).toEqual([]);
+  });
+});
+
+describe('consents by PSU and TPP', () => {
+  it('are what a search of the consents finds, in their order, for each state asked about', async () => {
+    const sb = sandbox();
+    await consent(sb, { nationalId: KARI, context: 'PRIVATE', accounts: 'all' });
+    const given = Object.values(sb.getState().consents)[0] as Consent;
+    const like = (consentId: string, tppId: string, nationalId: string): Consent => ({
+      ...given,
+      consentId,
+      tppId,
+      nationalId,
+    });
+    const state = structuredClone(sb.getState());
+    state.consents = Object.fromEntries(
+      [
+        like('c1', 'tpp-a', 'psu-1'),
+        like('c2', 'tpp-b', 'psu-1'),
+        ...Array.from({ length: 3000 }, (_, i) => like(`other-${i}`, 'tpp-a', `psu-other-${i}`)),
+        like('c3', 'tpp-a', 'psu-1'),
+      ].map((c) => [c.consentId, c]),
+    );
+    const before = frozen(state);
+    expect(consentsOf(before, 'tpp-a', 'psu-1').map((c) => c.consentId)).toEqual(['c1', 'c3']);
+    expect(consentsOfPsu(before, 'psu-1').map((c) => c.consentId)).toEqual(['c1', 'c2', 'c3']);
+    expect(consentsOf(before, 'tpp-b', 'psu-2')).toEqual([]);
+    const after = frozen({ ...before, consents: { ...before.consents, c4: like('c4', 'tpp-b', 'psu-1') } });
+    expect(consentsOf(after, 'tpp-b', 'psu-1').map((c) => c.consentId)).toEqual(['c2', 'c4']);
+    expect(consentsOf(before, 'tpp-b', 'psu-1').map((c) => c.consentId)).toEqual(['c2']);
   });
 });
 
