@@ -1,21 +1,21 @@
 /**
  * `pnpm bench:bank-size`: signed account-information reads and payment creations in banks of more
- * customers, each with an account (a hosted bank a team fills, a large imported state), beside the
- * seeded bank, all in one process and interleaved request by request (`interleaved`,
- * bench/lib/measure.ts), so the machine's noise falls on every size alike. Kari (the seeded private
- * customer, all her accounts consented) sends the same signed `GET /v1/accounts`, balances,
- * transaction page and card-account list to each bank, and payment creations (each signed beforehand
- * with its own X-Request-ID, its `Request` made in the timing, as `pnpm bench:node` does).
- * `BENCH_BANK_SIZES` (default `0,10000,50000`): the customers and accounts added to the seed;
- * `BENCH_ROUNDS` (default 1000): the timed rounds of each read (creations: at most 500).
+ * customers, each with an account and a consent given to another TPP (a hosted bank a team fills, a
+ * large imported state), beside the seeded bank, all in one process and interleaved request by
+ * request (`interleaved`, bench/lib/measure.ts), so the machine's noise falls on every size alike.
+ * Kari (the seeded private customer, all her accounts consented) sends the same signed
+ * `GET /v1/accounts`, balances, transaction page and card-account list to each bank, and payment
+ * creations (each signed beforehand with its own X-Request-ID, its `Request` made in the timing, as
+ * `pnpm bench:node` does). `BENCH_BANK_SIZES` (default `0,10000,50000`): the customers added to the
+ * seed; `BENCH_ROUNDS` (default 1000): the timed rounds of each read (creations: at most 500).
  */
 import type { Sandbox, State } from '@sandbank/engine';
-import { KARI } from '@sandbank/test-support/ais';
+import { KARI, START } from '@sandbank/test-support/ais';
 import { signFor } from '@sandbank/test-support/signing';
 import { fmt, interleaved, ratio } from './lib/measure.js';
 import { bank, consented, copies, drain, ORIGIN, template } from './node.js';
 
-/** The seeded state with `extra` more customers, each holding one account like the seed's first. */
+/** The seeded state with `extra` more customers, each holding one account like the seed's first and a consent. */
 function grown(extra: number): State {
   const state = structuredClone(bank().raw.getState());
   const account = Object.values(state.accounts)[0];
@@ -26,6 +26,22 @@ function grown(extra: number): State {
     state.customers[customerNumber] = { ...customer, customerNumber, customerName: `Kunde ${i}` };
     const id = `bench-account-${i}`;
     state.accounts[id] = { ...account, id, customerNumber, bban: String(20000000000 + i) };
+    // A bank a team shares keeps every consent it was given: one for each customer, from another TPP.
+    const consentId = `bench-consent-${i}`;
+    state.consents[consentId] = {
+      consentId,
+      tppId: 'bench-other-tpp',
+      nationalId: customerNumber,
+      context: 'PRIVATE',
+      agreementId: null,
+      accountIds: [id],
+      cardAccountIds: [],
+      status: 'valid',
+      createdAt: START,
+      scaAt: START,
+      detailsDay: new Date(START).toISOString().slice(0, 10),
+      detailsCount: 0,
+    };
   }
   return state;
 }
