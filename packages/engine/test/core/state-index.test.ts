@@ -139,12 +139,16 @@ describe('consents by PSU and TPP', () => {
         like('c2', 'tpp-b', 'psu-1'),
         ...Array.from({ length: 3000 }, (_, i) => like(`other-${i}`, 'tpp-a', `psu-other-${i}`)),
         like('c3', 'tpp-a', 'psu-1'),
+        like('spaced', 'org x', 'y'),
       ].map((c) => [c.consentId, c]),
     );
     const before = frozen(state);
     expect(consentsOf(before, 'tpp-a', 'psu-1').map((c) => c.consentId)).toEqual(['c1', 'c3']);
     expect(consentsOfPsu(before, 'psu-1').map((c) => c.consentId)).toEqual(['c1', 'c2', 'c3']);
     expect(consentsOf(before, 'tpp-b', 'psu-2')).toEqual([]);
+    // A TPP and a PSU are told apart whatever their names hold.
+    expect(consentsOf(before, 'org x', 'y').map((c) => c.consentId)).toEqual(['spaced']);
+    expect(consentsOf(before, 'org', 'x y')).toEqual([]);
     const after = frozen({ ...before, consents: { ...before.consents, c4: like('c4', 'tpp-b', 'psu-1') } });
     expect(consentsOf(after, 'tpp-b', 'psu-1').map((c) => c.consentId)).toEqual(['c2', 'c4']);
     expect(consentsOf(before, 'tpp-b', 'psu-1').map((c) => c.consentId)).toEqual(['c2']);
