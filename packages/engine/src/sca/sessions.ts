@@ -1,4 +1,5 @@
 import type { Draft } from 'immer';
+import { readable } from '../core/readable.js';
 import type { ScaSession, State } from '../core/state.js';
 
 const MINUTE_MS = 60_000;
@@ -34,7 +35,11 @@ export function completeSession(
   now: number,
   scaAt = now,
 ): void {
-  for (const session of Object.values(draft.sessions)) {
+  // Read as plain data and written through the draft only where a session changes: enumerating the
+  // draft made a draft of every session the bank ever opened (core/readable.ts).
+  const sessions = readable(draft.sessions);
+  for (const key in sessions) {
+    const session = sessions[key] as ScaSession;
     if (
       session.tppId === tppId &&
       session.nationalId === nationalId &&
@@ -42,7 +47,7 @@ export function completeSession(
       session.status === 'active' &&
       now < session.expiresAt
     ) {
-      session.status = 'replaced';
+      (draft.sessions[key] as Draft<ScaSession>).status = 'replaced';
     }
   }
   draft.sessions[sessionKey(tppId, sessionId)] = {
