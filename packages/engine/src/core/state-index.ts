@@ -33,27 +33,38 @@ function isKept(record: object): boolean {
   return !isDraft(record) && Object.isFrozen(record);
 }
 
+/**
+ * The index `build` makes of a record (a draft read as plain data), kept per frozen record. Looked up
+ * before the record is asked whether it is frozen: for a record of thousands of ids (a dictionary) V8
+ * answers that by reading every property. Only frozen records are kept, and a frozen record stays frozen.
+ */
+function indexed<R extends object, I>(kept: WeakMap<object, I>, record: R, build: (plain: R) => I): I {
+  const plain = readable(record);
+  const known = kept.get(plain);
+  if (known !== undefined) return known;
+  const index = build(plain);
+  if (isKept(plain)) kept.set(plain, index);
+  return index;
+}
+
 function push<K, T>(map: Map<K, T[]>, key: K, entry: T): void {
   const same = map.get(key);
   if (same === undefined) map.set(key, [entry]);
   else same.push(entry);
 }
 
-function indexOf<T extends Indexed>(record: Record<string, T>): RecordIndex<T> {
-  const plain = readable(record);
-  // Looked up before the record is asked whether it is frozen: for a record of thousands of ids (a
-  // dictionary) V8 answers that by reading every property. Only frozen records are kept, and a frozen
-  // record stays frozen.
-  const known = indexes.get(plain);
-  if (known !== undefined) return known as RecordIndex<T>;
+function recordIndex<T extends Indexed>(plain: Record<string, T>): RecordIndex<T> {
   const index: RecordIndex<T> = { place: new Map(), byOwner: new Map(), byId: new Map() };
   for (const entry of Object.values(plain)) {
     index.place.set(entry, index.place.size);
     push(index.byOwner, entry.customerNumber, entry);
     push(index.byId, entry.id, entry);
   }
-  if (isKept(plain)) indexes.set(plain, index);
   return index;
+}
+
+function indexOf<T extends Indexed>(record: Record<string, T>): RecordIndex<T> {
+  return indexed(indexes as WeakMap<object, RecordIndex<T>>, record, recordIndex);
 }
 
 /** The entries in the record's order, each once. */
@@ -128,16 +139,15 @@ export function cardAccountsNumbered(state: State, identification: string): read
 
 const customerIndexes = new WeakMap<object, Map<string, Customer[]>>();
 
+function customerIndex(plain: State['customers']): Map<string, Customer[]> {
+  const numbered = new Map<string, Customer[]>();
+  for (const customer of Object.values(plain)) push(numbered, customer.customerNumber, customer);
+  return numbered;
+}
+
 /** The customers with this number (one, unless a state gives two customers one number), in the state's order. */
 export function customersNumbered(state: State, customerNumber: string): readonly Customer[] {
-  const plain = readable(state.customers);
-  let index = customerIndexes.get(plain);
-  if (index === undefined) {
-    index = new Map();
-    for (const customer of Object.values(plain)) push(index, customer.customerNumber, customer);
-    if (isKept(plain)) customerIndexes.set(plain, index);
-  }
-  return index.get(customerNumber) ?? NONE;
+  return indexed(customerIndexes, state.customers, customerIndex).get(customerNumber) ?? NONE;
 }
 
 interface ConsentIndex {
@@ -149,23 +159,22 @@ interface ConsentIndex {
 
 const consentIndexes = new WeakMap<object, ConsentIndex>();
 
-function consentIndexOf(state: State): ConsentIndex {
-  const plain = readable(state.consents);
-  let index = consentIndexes.get(plain);
-  if (index === undefined) {
-    index = { byPsu: new Map(), byTpp: new Map() };
-    for (const consent of Object.values(plain)) {
-      push(index.byPsu, consent.nationalId, consent);
-      let ofTpp = index.byTpp.get(consent.tppId);
-      if (ofTpp === undefined) {
-        ofTpp = new Map();
-        index.byTpp.set(consent.tppId, ofTpp);
-      }
-      push(ofTpp, consent.nationalId, consent);
+function consentIndex(plain: State['consents']): ConsentIndex {
+  const index: ConsentIndex = { byPsu: new Map(), byTpp: new Map() };
+  for (const consent of Object.values(plain)) {
+    push(index.byPsu, consent.nationalId, consent);
+    let ofTpp = index.byTpp.get(consent.tppId);
+    if (ofTpp === undefined) {
+      ofTpp = new Map();
+      index.byTpp.set(consent.tppId, ofTpp);
     }
-    if (isKept(plain)) consentIndexes.set(plain, index);
+    push(ofTpp, consent.nationalId, consent);
   }
   return index;
+}
+
+function consentIndexOf(state: State): ConsentIndex {
+  return indexed(consentIndexes, state.consents, consentIndex);
 }
 
 /** The PSU's consents, with every TPP, in the state's order (read them, never write through them). */
