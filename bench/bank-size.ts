@@ -9,11 +9,10 @@
  * `pnpm bench:node` does). `BENCH_BANK_SIZES` (default `0,10000,50000`): the customers added to the
  * seed; `BENCH_ROUNDS` (default 1000): the timed rounds of each read (creations: at most 500).
  */
-import type { Sandbox, State } from '@sandbank/engine';
-import { KARI, START } from '@sandbank/test-support/ais';
-import { signFor } from '@sandbank/test-support/signing';
+import type { State } from '@sandbank/engine';
+import { START } from '@sandbank/test-support/ais';
 import { fmt, interleaved, ratio } from './lib/measure.js';
-import { bank, consented, copies, drain, ORIGIN, template } from './node.js';
+import { bank, consented, copies, drain, paymentCreations, template } from './node.js';
 
 /** The seeded state with `extra` more customers, each holding one account like the seed's first and a consent. */
 function grown(extra: number): State {
@@ -60,49 +59,6 @@ const sends: Record<(typeof KINDS)[number], Record<string, () => Promise<unknown
   'payment creation': {},
 };
 
-/** Kari's payment creations to Ola, signed beforehand (a replayed X-Request-ID is refused), sent one a call. */
-async function creations(raw: Sandbox, headers: Record<string, string>, count: number) {
-  const accounts = Object.values(raw.getState().accounts);
-  const from = accounts.find((a) => a.customerNumber === KARI && a.accountName === 'Brukskonto');
-  const to = accounts.find((a) => a.customerNumber !== KARI && a.accountName === 'Brukskonto');
-  const parts: Array<{ headers: [string, string][]; body: string }> = [];
-  for (let i = 0; i < count; i++) {
-    const signed = await signFor(
-      raw,
-      new Request(`${ORIGIN}/v1/payments/norwegian-domestic-credit-transfers?allowLogicalDuplicate=true`, {
-        method: 'POST',
-        headers: {
-          'x-request-id': crypto.randomUUID(),
-          'content-type': 'application/json',
-          ...headers,
-          'psu-ip-address': '192.0.2.10',
-          'psu-context': 'PRIVATE',
-        },
-        body: JSON.stringify({
-          instructedAmount: { amount: '10.00', currency: 'NOK' },
-          creditorName: 'Ola Hansen',
-          creditorAccount: { bban: to?.bban, currency: 'NOK' },
-          creditorAddress: { country: 'NO' },
-          debtorAccount: { bban: from?.bban, currency: 'NOK' },
-          remittanceInformationUnstructured: 'Bench',
-        }),
-      }),
-    );
-    parts.push({ headers: [...signed.headers], body: await signed.text() });
-  }
-  return async () => {
-    const next = parts.shift();
-    if (next === undefined) throw new Error('no pre-signed payment creation left');
-    const response = await raw.fetch(
-      new Request(`${ORIGIN}/v1/payments/norwegian-domestic-credit-transfers?allowLogicalDuplicate=true`, {
-        method: 'POST',
-        ...next,
-      }),
-    );
-    await response.text();
-    if (response.status !== 201) throw new Error(`payment creation answered ${response.status}`);
-  };
-}
 for (const size of sizes) {
   const { raw, signed } = bank(grown(size));
   const psu = await consented(signed);
@@ -122,7 +78,7 @@ for (const size of sizes) {
     const copy = copies(await template(raw, 'GET', paths[read], psu.headers));
     sends[read][String(size)] = () => drain(raw.fetch(copy()));
   }
-  sends['payment creation'][String(size)] = await creations(raw, psu.headers, CREATIONS + 50);
+  sends['payment creation'][String(size)] = await paymentCreations(raw, psu.headers, CREATIONS + 50);
 }
 
 console.log(

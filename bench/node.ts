@@ -101,24 +101,17 @@ export interface RequestKinds {
 }
 
 /**
- * The bench's bank and its requests. Each creation is sent with `?allowLogicalDuplicate=true` unless
- * `checkDuplicates` is set: then each has its own remittance text (so none is a logical duplicate of
- * another) and the bank runs its duplicate check, as for a TPP that does not opt out (`bench:growth`).
+ * Kari's payment creations to Ola, `count` of them, and a function that sends the next one (throwing on
+ * anything but 201). Each creation is sent with `?allowLogicalDuplicate=true` unless `checkDuplicates`
+ * is set: then each has its own remittance text (so none is a logical duplicate of another) and the
+ * bank runs its duplicate check, as for a TPP that does not opt out (`bench:growth`).
  */
-export async function requestKinds(creations: number, checkDuplicates = false): Promise<RequestKinds> {
-  const { raw, signed } = bank();
-  const psu = await consented(signed);
-  const accounts = await template(raw, 'GET', '/v1/accounts', psu.headers);
-  const listing = (await (await raw.fetch(accounts.clone())).json()) as {
-    accounts: Array<{ resourceId: string }>;
-  };
-  const accountId = listing.accounts[0]?.resourceId ?? '';
-  const page = await template(
-    raw,
-    'GET',
-    `/v1/accounts/${accountId}/transactions?bookingStatus=both`,
-    psu.headers,
-  );
+export async function paymentCreations(
+  raw: Sandbox,
+  headers: Record<string, string>,
+  count: number,
+  checkDuplicates = false,
+): Promise<() => Promise<void>> {
   const state = raw.getState();
   const kari = Object.values(state.accounts).find(
     (a) => a.customerNumber === KARI && a.accountName === 'Brukskonto',
@@ -133,12 +126,12 @@ export async function requestKinds(creations: number, checkDuplicates = false): 
   // ahead sit in the old generation, and what reading their bodies leaves hanging from them made every
   // scavenge of the run copy more (docs/benchmarks.md, "The creation's and the page's tails").
   const payments: RequestParts[] = [];
-  for (let i = 0; i < creations; i++) {
+  for (let i = 0; i < count; i++) {
     const signed = await signedRequest(
       raw,
       'POST',
       `/v1/payments/norwegian-domestic-credit-transfers${checkDuplicates ? '' : '?allowLogicalDuplicate=true'}`,
-      { ...psu.headers, 'psu-ip-address': '192.0.2.10', 'psu-context': 'PRIVATE' },
+      { ...headers, 'psu-ip-address': '192.0.2.10', 'psu-context': 'PRIVATE' },
       {
         instructedAmount: { amount: '10.00', currency: 'NOK' },
         creditorName: 'Ola Hansen',
@@ -155,13 +148,31 @@ export async function requestKinds(creations: number, checkDuplicates = false): 
       body: await signed.text(),
     });
   }
-  const createPayment = async () => {
+  return async () => {
     const next = payments.shift();
     if (next === undefined) throw new Error('no pre-signed payment creation left');
     const { url, ...init } = next;
     const status = await drain(raw.fetch(new Request(url, init)));
     if (status !== 201) throw new Error(`payment creation answered ${status}`);
   };
+}
+
+/** The bench's bank and its requests (the creations as `paymentCreations` makes them). */
+export async function requestKinds(creations: number, checkDuplicates = false): Promise<RequestKinds> {
+  const { raw, signed } = bank();
+  const psu = await consented(signed);
+  const accounts = await template(raw, 'GET', '/v1/accounts', psu.headers);
+  const listing = (await (await raw.fetch(accounts.clone())).json()) as {
+    accounts: Array<{ resourceId: string }>;
+  };
+  const accountId = listing.accounts[0]?.resourceId ?? '';
+  const page = await template(
+    raw,
+    'GET',
+    `/v1/accounts/${accountId}/transactions?bookingStatus=both`,
+    psu.headers,
+  );
+  const createPayment = await paymentCreations(raw, psu.headers, creations, checkDuplicates);
   return { raw, accounts, page, createPayment };
 }
 
