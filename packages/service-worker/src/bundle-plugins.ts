@@ -28,6 +28,16 @@ export const zodEnglishOnly: Plugin = {
   },
 };
 
+/** Fails the build if its code (not its source map) holds `mark`, with `text` as the error. */
+function refuseCodeWith(pluginBuild: PluginBuild, mark: string, text: string): void {
+  // Errors an onEnd callback returns fail the build (ones pushed into result.errors do not).
+  pluginBuild.onEnd((result) =>
+    result.outputFiles?.some((file) => !file.path.endsWith('.map') && file.text.includes(mark))
+      ? { errors: [{ text }] }
+      : undefined,
+  );
+}
+
 /** zod's JSON Schema generator, as its classic schemas import it (zod/mini's schemas do not). */
 const ZOD_JSON_SCHEMA = /^\.\.\/core\/(json-schema-processors|to-json-schema)\.js$/;
 const ZOD_CLASSIC_SCHEMAS = /[\\/]zod[\\/]v4[\\/]classic[\\/]schemas\.js$/;
@@ -73,19 +83,10 @@ export const zodWithoutJsonSchema: Plugin = {
         loader: 'js',
       };
     });
-    // Errors an onEnd callback returns fail the build (ones pushed into result.errors do not).
-    pluginBuild.onEnd((result) =>
-      result.outputFiles?.some(
-        (file) => !file.path.endsWith('.map') && file.text.includes(ZOD_JSON_SCHEMA_MARK),
-      )
-        ? {
-            errors: [
-              {
-                text: "the worker's code bundles zod's JSON Schema generator (toJSONSchema): the worker serves the OpenAPI document its build wrote, and a classic zod schema's converters would throw",
-              },
-            ],
-          }
-        : undefined,
+    refuseCodeWith(
+      pluginBuild,
+      ZOD_JSON_SCHEMA_MARK,
+      "the worker's code bundles zod's JSON Schema generator (toJSONSchema): the worker serves the OpenAPI document its build wrote, and a classic zod schema's converters would throw",
     );
   },
 };
@@ -95,21 +96,8 @@ const SETTER_BLOCK = /static \{\n((?:\t\tthis\.\w+ = [^;\n]+;\n)+)\t\}/g;
 const SETTER = /\t\tthis\.(\w+) = ([^;\n]+);\n/g;
 /** The module's one call at load: it installs a global CryptoEngine the engine never uses. */
 const GLOBAL_ENGINE = /^initCryptoEngine\(\);$/m;
-/**
- * The synchronous SHA-1, SHA-384 and SHA-512 of @noble/hashes that pkijs imports for one function: the
- * PKCS#12 key derivation of `CryptoEngine.stampDataWithPassword` (PFX MACs). The engine's own SHA-256
- * (core/tokens.ts) stays.
- */
-const NOBLE_DIGESTS =
-  /^import \{ sha1 \} from "@noble\/hashes\/legacy\.js";\nimport \{ sha256, sha384, sha512 \} from "@noble\/hashes\/sha2\.js";$/m;
-/** That derivation's one use of them, inside an async function. */
-const PKCS12_DIGEST_LOOP = /(for \(let j = 0; j < iterationCount; j\+\+\) A = )md\(A\);/;
-/** The same digests from WebCrypto, which the worker has (it checks signatures with it). */
-const WEBCRYPTO_DIGESTS = [
-  'import { sha256 } from "@noble/hashes/sha2.js";',
-  'const webCryptoDigest = (name) => async (data) => new Uint8Array(await crypto.subtle.digest(name, data));',
-  'const sha1 = webCryptoDigest("SHA-1"), sha384 = webCryptoDigest("SHA-384"), sha512 = webCryptoDigest("SHA-512");',
-].join('\n');
+/** A method only pkijs's CryptoEngine has: the sign the worker bundles that class. */
+const CRYPTO_ENGINE_MARK = 'stampDataWithPassword';
 /** The registry `Extension.parsedValue` decodes extension values with: every extension class pkijs has. */
 const EXTENSION_TYPES = /(\t\t\tthis\.types = \{\};\n)(?:\t\t\tExtensionValueFactory\.register\([^\n]*\n)+/;
 
@@ -118,14 +106,13 @@ const EXTENSION_TYPES = /(\t\t\tthis\.types = \{\};\n)(?:\t\t\tExtensionValueFac
  * keep a class with a static block, and every pkijs class names itself in one, and the module ends by
  * installing a global CryptoEngine, which reaches most of the others. The same properties as static
  * fields (`static CLASS_NAME = "Certificate";`, the same own property, set in the same order) and no
- * global engine (the engine passes its own, security/crypto-engine.ts) let esbuild drop the classes
- * nothing reaches. And the registry behind the lazy `Extension.parsedValue` is left empty (that
- * getter then gives the value's plain ASN.1): it names some 20 extension classes (CRL distribution
- * points, certificate policies, SCT lists…) and the engine reads extensions from `extnValue` only
- * (security/parse-certificate.ts), never `parsedValue`. The PKCS#12 key derivation, which the engine
- * never runs but a CryptoEngine method keeps, takes SHA-1/384/512 from WebCrypto instead of
- * @noble/hashes (the same bytes, awaited): @noble/hashes's 64-bit code and SHA-1 go. The build fails
- * if pkijs's module no longer has that shape.
+ * global engine let esbuild drop the classes nothing reaches. And the registry behind the lazy
+ * `Extension.parsedValue` is left empty (that getter then gives the value's plain ASN.1): it names
+ * some 20 extension classes (CRL distribution points, certificate policies, SCT lists…) and the engine
+ * reads extensions from `extnValue` only (security/parse-certificate.ts), never `parsedValue`. The
+ * build fails if pkijs's module no longer has that shape, and if the worker's code bundles pkijs's
+ * CryptoEngine (its one class is about 8 KB of the gzipped script: the engine checks a CA's signature
+ * with WebCrypto itself, security/certificate-signature.ts).
  */
 export const pkijsTreeShakable: Plugin = {
   name: 'pkijs-tree-shakable',
@@ -137,16 +124,17 @@ export const pkijsTreeShakable: Plugin = {
         blocks++;
         return body.replace(SETTER, 'static $1 = $2;\n');
       });
-      const shapes = [GLOBAL_ENGINE, EXTENSION_TYPES, NOBLE_DIGESTS, PKCS12_DIGEST_LOOP];
+      const shapes = [GLOBAL_ENGINE, EXTENSION_TYPES];
       if (blocks < 100 || !shapes.every((shape) => shape.test(fields)))
         throw new Error(`pkijs-tree-shakable: ${args.path} no longer has the shape this plugin rewrites`);
-      const rewritten = fields
-        .replace(GLOBAL_ENGINE, '')
-        .replace(EXTENSION_TYPES, '$1')
-        .replace(NOBLE_DIGESTS, WEBCRYPTO_DIGESTS)
-        .replace(PKCS12_DIGEST_LOOP, '$1await md(A);');
+      const rewritten = fields.replace(GLOBAL_ENGINE, '').replace(EXTENSION_TYPES, '$1');
       return { contents: await withUtilsNamespaces(pluginBuild, args.path, rewritten), loader: 'js' };
     });
+    refuseCodeWith(
+      pluginBuild,
+      CRYPTO_ENGINE_MARK,
+      "the worker's code bundles pkijs's CryptoEngine: the engine checks certificates' signatures with WebCrypto (security/certificate-signature.ts)",
+    );
   },
 };
 

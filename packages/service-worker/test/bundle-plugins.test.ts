@@ -60,22 +60,6 @@ export function read(der) {
   };
 }`;
 
-/** A PFX-style MAC over fixed bytes with a password (pkijs's PKCS#12 key derivation, then HMAC). */
-const PASSWORD_STAMPS = `
-import * as pkijs from 'pkijs';
-const engine = new pkijs.CryptoEngine({ name: 'test', crypto: globalThis.crypto });
-const bytes = (text) => new TextEncoder().encode(text).buffer;
-export async function stamp(hashAlgorithm) {
-  const mac = await engine.stampDataWithPassword({
-    password: bytes('sandbank-pfx'),
-    hashAlgorithm,
-    iterationCount: 2048,
-    salt: bytes('salt-of-eight'),
-    contentToStamp: bytes('the PFX content'),
-  });
-  return Array.from(new Uint8Array(mac), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}`;
-
 /** The inputs both versions of the schemas parse, and what each gives: its data or its issues. */
 const ANSWERS = `export const answers = [
   { instructedAmount: { currency: 'NOK', amount: '10.5' }, creditorName: ' Kari ', at: '2026-03-02T10:00:00Z', remittance: 'x', tags: {} },
@@ -136,17 +120,6 @@ describe("the worker build's rewrites of its dependencies", () => {
     expect(packaged.read(ca)).toMatchObject({ subject: expect.arrayContaining([['2.5.4.6', 'NO']]) });
   });
 
-  test("pkijs's PKCS#12 password MACs (SHA-1, SHA-256, SHA-384, SHA-512) come out as the package's", async () => {
-    type Stamps = { stamp(hash: string): Promise<string> };
-    const packaged = await bundled<Stamps>(PASSWORD_STAMPS, []);
-    const forWorker = await bundled<Stamps>(PASSWORD_STAMPS, [pkijsTreeShakable]);
-    for (const hash of ['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512']) {
-      const expected = await packaged.stamp(hash);
-      expect(await forWorker.stamp(hash), hash).toBe(expected);
-      expect(expected).toMatch(/^[0-9a-f]{40,128}$/);
-    }
-  });
-
   test('zod schemas parse and report issues as the package does without its JSON Schema generator', async () => {
     type Schemas = { answers: unknown[]; bounds: unknown[]; jsonSchema(): unknown };
     const packaged = await bundled<Schemas>(SCHEMAS, []);
@@ -180,6 +153,15 @@ describe("the worker build's rewrites of its dependencies", () => {
     await expect(bundled(convertsMini, [zodWithoutJsonSchema])).rejects.toThrow(
       "bundles zod's JSON Schema generator",
     );
+  });
+
+  test("the worker build refuses code that bundles pkijs's CryptoEngine", async () => {
+    const reads =
+      "import * as pkijs from 'pkijs'; export const read = (der) => pkijs.Certificate.fromBER(der);";
+    await expect(bundled(reads, [pkijsTreeShakable])).resolves.toHaveProperty('read');
+    const engine =
+      "import * as pkijs from 'pkijs'; export const engine = new pkijs.CryptoEngine({ name: 'x', crypto });";
+    await expect(bundled(engine, [pkijsTreeShakable])).rejects.toThrow("bundles pkijs's CryptoEngine");
   });
 
   test('the worker build refuses an engine whose gateway no longer imports the large-body reader it leaves out', async () => {

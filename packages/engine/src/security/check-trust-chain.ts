@@ -2,7 +2,7 @@
 // issuer's signature over the certificate (RFC 5280 §6.1.3 (a)(1)) is checked against each anchor
 // whose subject is the certificate's issuer; the verdict is kept per certificate and anchor set.
 import type { CertificateCache, CertificateEntry } from './certificate-cache.js';
-import { cryptoEngineFor } from './crypto-engine.js';
+import { isSignedBy } from './certificate-signature.js';
 import { failStep, pass, type StepResult } from './step-result.js';
 import type { TrustVerdict } from './types.js';
 
@@ -50,7 +50,7 @@ async function findIssuer(
     }
     if (anchor.subject.canonical !== certificate.issuer.canonical) continue;
     try {
-      if (await certificate.x509.verify(anchor.x509, cryptoEngineFor(subtle)))
+      if (await isSignedBy(certificate.x509, anchor.x509, subtle))
         return { issuer: anchor.subject.text, unreadable };
     } catch {
       // An algorithm WebCrypto cannot verify counts as "not issued by this anchor".
