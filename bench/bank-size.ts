@@ -6,15 +6,35 @@
  * Kari (the seeded private customer, all her accounts consented) sends the same signed
  * `GET /v1/accounts`, balances, transaction page and card-account list to each bank, and payment
  * creations (each signed beforehand with its own X-Request-ID, its `Request` made in the timing, as
- * `pnpm bench:node` does). `BENCH_BANK_SIZES` (default `0,10000,50000`): the customers added to the
- * seed; `BENCH_ROUNDS` (default 1000): the timed rounds of each read (creations: at most 500).
+ * `pnpm bench:node` does). Then the mock-data API's writes a team fills a bank with, in the same banks:
+ * a corporate customer, an account for it, an agreement granting Kari that account, the account deleted
+ * (`MOCK_ROUNDS`, default 20, after 2 to warm up; each signed beforehand too). `BENCH_BANK_SIZES`
+ * (default `0,10000,50000`): the customers added to the seed; `BENCH_ROUNDS` (default 1000): the timed
+ * rounds of each read (creations: at most 500).
  */
 import type { State } from '@sandbank/engine';
-import { START } from '@sandbank/test-support/ais';
+import { KARI, START } from '@sandbank/test-support/ais';
+import { accountBody, ibanOf } from '@sandbank/test-support/sandbox-api';
 import { fmt, interleaved, ratio } from './lib/measure.js';
-import { bank, consented, copies, drain, paymentCreations, template } from './node.js';
+import { bank, consented, copies, drain, paymentCreations, presigned, template } from './node.js';
 
 /** The seeded state with `extra` more customers, each holding one account like the seed's first and a consent. */
+/** A Norwegian BBAN: 10 digits and the MOD11 check digit (weights 5,4,3,2,7,6,5,4,3,2), or null when there is none. */
+function withCheckDigit(ten: string): string | null {
+  const weights = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
+  const sum = weights.reduce((total, weight, i) => total + weight * Number(ten[i]), 0);
+  const check = (11 - (sum % 11)) % 11;
+  return check === 10 ? null : `${ten}${check}`;
+}
+
+/** The n-th BBAN of the accounts the mock-data rounds create (none of them in the seed or the grown banks). */
+function mockBban(n: number): string {
+  for (let j = 0; ; j++) {
+    const bban = withCheckDigit(String(3000000000 + n * 10 + j));
+    if (bban !== null) return bban;
+  }
+}
+
 function grown(extra: number): State {
   const state = structuredClone(bank().raw.getState());
   const account = Object.values(state.accounts)[0];
@@ -100,4 +120,54 @@ for (const read of KINDS) {
   const first = results[String(sizes[0])];
   const last = results[String(sizes[sizes.length - 1])];
   console.log(`| ${read} | ${cells.join(' | ')} | ${first && last ? ratio(last.p50, first.p50) : ''} |`);
+}
+
+// The mock-data API's writes, kind by kind (each kind's rounds need the ones before: an account for
+// the customer just created, an agreement on that account, then the account deleted).
+const MOCK_ROUNDS = Number(process.env.MOCK_ROUNDS ?? 20);
+const MOCK_WARMUP = 2;
+const mockCount = MOCK_ROUNDS + MOCK_WARMUP;
+const customerNumber = (n: number) => `8${String(n).padStart(10, '0')}`;
+const banks = sizes.map((size) => ({ size, bank: bank(grown(size)).raw }));
+const MOCK_KINDS = ['customer', 'account', 'agreement', 'delete account'] as const;
+const mockRequests = (raw: (typeof banks)[number]['bank'], kind: (typeof MOCK_KINDS)[number]) =>
+  Array.from({ length: mockCount }, (_, n) => {
+    const bban = mockBban(n);
+    const iban = ibanOf(bban);
+    if (kind === 'customer')
+      return {
+        method: 'POST',
+        path: '/v1/sandbox/customers',
+        body: { customerNumber: customerNumber(n), type: 'corporate', name: `Firma ${n}` },
+      };
+    if (kind === 'account')
+      return { method: 'POST', path: '/v1/sandbox/accounts', body: accountBody(customerNumber(n), bban) };
+    if (kind === 'agreement')
+      return {
+        method: 'POST',
+        path: '/v1/sandbox/agreements',
+        body: {
+          owner: customerNumber(n),
+          name: 'Regnskap',
+          engagements: [{ customer: KARI, account: { iban }, roles: ['VIEW', 'REGISTER'] }],
+        },
+      };
+    const id = Object.values(raw.getState().accounts).find((a) => a.bban === bban)?.id ?? '';
+    return { method: 'DELETE', path: `/v1/sandbox/accounts/${id}` };
+  });
+
+console.log(`\nthe mock-data API's writes in the same banks, ${MOCK_ROUNDS} interleaved rounds`);
+console.log(
+  `| write | ${sizes.map((s) => `${s.toLocaleString('en')} more: p50`).join(' | ')} | largest vs seeded |`,
+);
+console.log(`|---|${sizes.map(() => '---|').join('')}---|`);
+for (const kind of MOCK_KINDS) {
+  const writes: Record<string, () => Promise<void>> = {};
+  for (const { size, bank: raw } of banks)
+    writes[String(size)] = await presigned(raw, kind, mockRequests(raw, kind));
+  const results = await interleaved(writes, MOCK_ROUNDS, MOCK_WARMUP);
+  const first = results[String(sizes[0])];
+  const last = results[String(sizes[sizes.length - 1])];
+  const cells = sizes.map((s) => fmt(results[String(s)]?.p50 ?? Number.NaN));
+  console.log(`| ${kind} | ${cells.join(' | ')} | ${first && last ? ratio(last.p50, first.p50) : ''} |`);
 }

@@ -119,29 +119,49 @@ export async function paymentCreations(
   const ola = Object.values(state.accounts).find(
     (a) => a.customerNumber !== KARI && a.accountName === 'Brukskonto',
   );
-  // Each round creates a payment: a replayed request (same X-Request-ID) is answered 409 CONFLICT
-  // (replay protection), so every creation is signed beforehand with its own id, outside the timing,
-  // and kept as plain parts. Its `Request` is made inside the timing, as a user's code makes one per
-  // call and as `copies` does for the GET, the page and MSW's request: a thousand `Request`s made
-  // ahead sit in the old generation, and what reading their bodies leaves hanging from them made every
-  // scavenge of the run copy more (docs/benchmarks.md, "The creation's and the page's tails").
-  const payments: RequestParts[] = [];
-  for (let i = 0; i < count; i++) {
-    const signed = await signedRequest(
-      raw,
-      'POST',
-      `/v1/payments/norwegian-domestic-credit-transfers${checkDuplicates ? '' : '?allowLogicalDuplicate=true'}`,
-      { ...headers, 'psu-ip-address': '192.0.2.10', 'psu-context': 'PRIVATE' },
-      {
-        instructedAmount: { amount: '10.00', currency: 'NOK' },
-        creditorName: 'Ola Hansen',
-        creditorAccount: { bban: ola?.bban, currency: 'NOK' },
-        creditorAddress: { country: 'NO' },
-        debtorAccount: { bban: kari?.bban, currency: 'NOK' },
-        remittanceInformationUnstructured: checkDuplicates ? `Bench ${i}` : 'Bench',
-      },
-    );
-    payments.push({
+  const path = `/v1/payments/norwegian-domestic-credit-transfers${checkDuplicates ? '' : '?allowLogicalDuplicate=true'}`;
+  const creations = Array.from({ length: count }, (_, i) => ({
+    method: 'POST',
+    path,
+    headers: { ...headers, 'psu-ip-address': '192.0.2.10', 'psu-context': 'PRIVATE' },
+    body: {
+      instructedAmount: { amount: '10.00', currency: 'NOK' },
+      creditorName: 'Ola Hansen',
+      creditorAccount: { bban: ola?.bban, currency: 'NOK' },
+      creditorAddress: { country: 'NO' },
+      debtorAccount: { bban: kari?.bban, currency: 'NOK' },
+      remittanceInformationUnstructured: checkDuplicates ? `Bench ${i}` : 'Bench',
+    },
+  }));
+  return presigned(raw, 'payment creation', creations);
+}
+
+/** A request to sign: what `presigned` is given. */
+export interface RequestToSign {
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+/**
+ * The requests signed beforehand, each with its own X-Request-ID, and a function that sends the next
+ * (throwing on an answer of 300 or more). A write cannot be sent twice: a replayed request (same
+ * X-Request-ID) is answered 409 CONFLICT (replay protection), so each is signed outside the timing and
+ * kept as plain parts. Its `Request` is made inside the timing, as a user's code makes one per call and
+ * as `copies` does for the GET, the page and MSW's request: a thousand `Request`s made ahead sit in the
+ * old generation, and what reading their bodies leaves hanging from them made every scavenge of the run
+ * copy more (docs/benchmarks.md, "The creation's and the page's tails").
+ */
+export async function presigned(
+  raw: Sandbox,
+  name: string,
+  requests: readonly RequestToSign[],
+): Promise<() => Promise<void>> {
+  const parts: RequestParts[] = [];
+  for (const { method, path, headers, body } of requests) {
+    const signed = await signedRequest(raw, method, path, headers ?? {}, body);
+    parts.push({
       url: signed.url,
       method: signed.method,
       headers: [...signed.headers],
@@ -149,11 +169,12 @@ export async function paymentCreations(
     });
   }
   return async () => {
-    const next = payments.shift();
-    if (next === undefined) throw new Error('no pre-signed payment creation left');
-    const { url, ...init } = next;
-    const status = await drain(raw.fetch(new Request(url, init)));
-    if (status !== 201) throw new Error(`payment creation answered ${status}`);
+    const next = parts.shift();
+    if (next === undefined) throw new Error(`no pre-signed ${name} left`);
+    const { url, body, ...init } = next;
+    const response = await raw.fetch(new Request(url, { ...init, ...(body === '' ? {} : { body }) }));
+    const text = await response.text();
+    if (response.status >= 300) throw new Error(`${name} answered ${response.status}: ${text}`);
   };
 }
 

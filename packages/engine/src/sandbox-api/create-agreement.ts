@@ -4,7 +4,8 @@ import { isNorwegianNationalId } from '../core/headers.js';
 import { json } from '../core/http.js';
 import { allocateId } from '../core/ids.js';
 import type { Operation } from '../core/router.js';
-import type { Agreement } from '../core/state.js';
+import type { Agreement, State } from '../core/state.js';
+import { accountsNumbered, agreementKeysOfPerson } from '../core/state-index.js';
 import { parseWith } from '../core/validate.js';
 import { customerInBody } from './lookup.js';
 import { IbanIn, text } from './schemas.js';
@@ -70,7 +71,7 @@ export const createAgreement: Operation = (draft, input, ctx) => {
       );
     }
     const iban = engagement.account.iban;
-    const account = Object.values(draft.accounts).find((a) => a.iban === iban);
+    const account = accountsNumbered(draft as State, { iban })[0];
     if (!account) {
       throw apiError('RESOURCE_UNKNOWN', `${path}.account.iban: no sandbox account with iban ${iban}`, {
         path: `${path}.account.iban`,
@@ -88,9 +89,11 @@ export const createAgreement: Operation = (draft, input, ctx) => {
     }
     return { customer: engagement.customer, accountId: account.id, roles: [...new Set(engagement.roles)] };
   });
-  let agreement: Agreement | undefined = Object.values(draft.agreements).find(
-    (a) => a.owner === owner.customerNumber && a.name === body.name,
-  );
+  const sameKey = agreementKeysOfPerson(draft as State, owner.customerNumber).find((key) => {
+    const existing = draft.agreements[key] as Agreement;
+    return existing.owner === owner.customerNumber && existing.name === body.name;
+  });
+  let agreement: Agreement | undefined = sameKey === undefined ? undefined : draft.agreements[sameKey];
   if (!agreement) {
     const agreementId = allocateId(draft);
     agreement = { agreementId, owner: owner.customerNumber, name: body.name, engagements: [], seeded: false };

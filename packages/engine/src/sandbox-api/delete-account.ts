@@ -1,10 +1,10 @@
 import { empty } from '../core/http.js';
 import type { Operation } from '../core/router.js';
-import { accountInPath, removeAccount } from './lookup.js';
+import { accountInPath, removeAccounts } from './lookup.js';
 
 /** DELETE /v1/sandbox/accounts/{mockAccountId}: the account, its transactions and the engagements granting it. */
 export const deleteAccount: Operation = (draft, input) => {
   const account = accountInPath(draft, input.params.mockAccountId ?? '');
-  removeAccount(draft, account.id);
+  removeAccounts(draft, [account.id]);
   return empty(204);
 };

@@ -1,7 +1,9 @@
 import { apiError } from '../core/errors.js';
 import { empty } from '../core/http.js';
 import type { Operation } from '../core/router.js';
-import { removeAccount } from './lookup.js';
+import type { State } from '../core/state.js';
+import { accountsOf, agreementKeysOfPerson, cardAccountsOf } from '../core/state-index.js';
+import { removeAccounts } from './lookup.js';
 
 /**
  * DELETE /v1/sandbox/customers/{customerId}: the customer goes with everything it holds: its
@@ -18,20 +20,21 @@ export const deleteCustomer: Operation = (draft, input) => {
     });
   }
   const number = customer.customerNumber;
-  for (const account of Object.values(draft.accounts)) {
-    if (account.customerNumber === number) removeAccount(draft, account.id);
+  // Found in the state as it was before anything is written, through its indexes (core/state-index.ts).
+  const state = draft as State;
+  const accountIds = accountsOf(state, number).map((account) => account.id);
+  const cardIds = cardAccountsOf(state, number).map((card) => card.id);
+  const agreementKeys = agreementKeysOfPerson(state, number);
+  removeAccounts(draft, accountIds);
+  for (const cardId of cardIds) {
+    delete draft.cardAccounts[cardId];
+    delete draft.cardTransactions[cardId];
   }
-  for (const card of Object.values(draft.cardAccounts)) {
-    if (card.customerNumber !== number) continue;
-    delete draft.cardAccounts[card.id];
-    delete draft.cardTransactions[card.id];
-  }
-  for (const agreement of Object.values(draft.agreements)) {
-    if (agreement.owner === number) {
-      delete draft.agreements[agreement.agreementId];
-      continue;
-    }
-    agreement.engagements = agreement.engagements.filter((e) => e.customer !== number);
+  for (const key of agreementKeys) {
+    const agreement = draft.agreements[key];
+    if (agreement === undefined) continue;
+    if (agreement.owner === number) delete draft.agreements[key];
+    else agreement.engagements = agreement.engagements.filter((e) => e.customer !== number);
   }
   delete draft.customers[id];
   return empty(204);

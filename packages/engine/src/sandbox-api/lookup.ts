@@ -1,6 +1,7 @@
 import type { Draft } from 'immer';
 import { apiError } from '../core/errors.js';
 import type { Account, CardAccount, Customer, State } from '../core/state.js';
+import { agreementKeysOnAccount, customersNumbered } from '../core/state-index.js';
 
 /**
  * Finding the resources a mock-data request names. An unknown id in the path is the addressed
@@ -30,12 +31,13 @@ export function cardAccountInPath(draft: Draft<State>, id: string): Draft<CardAc
   return card;
 }
 
-export function customerByNumber(state: Draft<State>, customerNumber: string): Draft<Customer> | undefined {
-  return Object.values(state.customers).find((c) => c.customerNumber === customerNumber);
+/** The customer with this number, as plain data (read it, never write through it). */
+export function customerByNumber(draft: Draft<State>, customerNumber: string): Customer | undefined {
+  return customersNumbered(draft as State, customerNumber)[0];
 }
 
 /** The customer a body field names; 400 RESOURCE_UNKNOWN naming the field when there is none. */
-export function customerInBody(draft: Draft<State>, customerNumber: string, path: string): Draft<Customer> {
+export function customerInBody(draft: Draft<State>, customerNumber: string, path: string): Customer {
   const customer = customerByNumber(draft, customerNumber);
   if (!customer) {
     throw apiError('RESOURCE_UNKNOWN', `${path}: no sandbox customer with customerNumber ${customerNumber}`, {
@@ -46,11 +48,19 @@ export function customerInBody(draft: Draft<State>, customerNumber: string, path
   return customer;
 }
 
-/** Removes an account with its transactions and every engagement that grants it. */
-export function removeAccount(draft: Draft<State>, accountId: string): void {
-  delete draft.accounts[accountId];
-  delete draft.transactions[accountId];
-  for (const agreement of Object.values(draft.agreements)) {
-    agreement.engagements = agreement.engagements.filter((e) => e.accountId !== accountId);
+/**
+ * Removes accounts with their transactions and every engagement that grants one of them; the
+ * agreements found before anything is written, and only those that change written.
+ */
+export function removeAccounts(draft: Draft<State>, accountIds: readonly string[]): void {
+  const gone = new Set(accountIds);
+  const touched = new Set(accountIds.flatMap((id) => agreementKeysOnAccount(draft as State, id)));
+  for (const id of gone) {
+    delete draft.accounts[id];
+    delete draft.transactions[id];
+  }
+  for (const key of touched) {
+    const agreement = draft.agreements[key] as Draft<State['agreements'][string]>;
+    agreement.engagements = agreement.engagements.filter((e) => !gone.has(e.accountId));
   }
 }

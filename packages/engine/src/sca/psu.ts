@@ -3,7 +3,13 @@ import type { RequestContext } from '../core/context.js';
 import { apiError } from '../core/errors.js';
 import { deterministicUuid, hashString } from '../core/ids.js';
 import type { Account, Agreement, CardAccount, PsuContext, State } from '../core/state.js';
-import { accountsOf, cardAccountsOf, customersNumbered } from '../core/state-index.js';
+import {
+  accountsOf,
+  agreementNamed,
+  agreementsOfPerson,
+  cardAccountsOf,
+  customersNumbered,
+} from '../core/state-index.js';
 
 /** Requests that are not signature-checked (yet) all belong to one TPP. */
 export const UNVERIFIED_TPP = 'unverified';
@@ -64,18 +70,15 @@ export function isKnownPsu(state: State, nationalId: string): boolean {
 }
 
 /** The corporate agreements a PSU acts under: as the owner or as an engaged person. */
-export function agreementsOf(state: State, nationalId: string): Agreement[] {
-  return Object.values(state.agreements).filter(
-    (a) => a.owner === nationalId || a.engagements.some((e) => e.customer === nationalId),
-  );
+export function agreementsOf(state: State, nationalId: string): readonly Agreement[] {
+  return agreementsOfPerson(state, nationalId);
 }
 
 export function agreementByCorporateId(state: State, corporateId: string, tppId: string): Agreement | null {
-  const wanted = corporateId.toLowerCase();
-  return (
-    Object.values(state.agreements).find((a) => corporateIdFor(state, a.agreementId, tppId) === wanted) ??
-    null
-  );
+  // The kind names what corporateIdFor hashes besides the agreement: the seed and the TPP.
+  const kind = JSON.stringify(['corporate', state.meta.seed, tppId]);
+  const idOf = (agreementId: string) => corporateIdFor(state, agreementId, tppId);
+  return agreementNamed(state, kind, idOf, corporateId.toLowerCase()) ?? null;
 }
 
 /**

@@ -6,10 +6,14 @@ import { accountBody } from '@sandbank/test-support/sandbox-api';
 import { produce } from 'immer';
 import { describe, expect, it } from 'vitest';
 import { freezeDeep } from '../../src/core/freeze.js';
-import type { Account, CardAccount, Consent, State } from '../../src/core/state.js';
+import type { Account, Agreement, CardAccount, Consent, State } from '../../src/core/state.js';
 import {
   accountsNumbered,
   accountsOf,
+  agreementKeysOfPerson,
+  agreementKeysOnAccount,
+  agreementNamed,
+  agreementsOfPerson,
   cardAccountsNumbered,
   consentsOf,
   consentsOfPsu,
@@ -152,6 +156,87 @@ describe('consents by PSU and TPP', () => {
     const after = frozen({ ...before, consents: { ...before.consents, c4: like('c4', 'tpp-b', 'psu-1') } });
     expect(consentsOf(after, 'tpp-b', 'psu-1').map((c) => c.consentId)).toEqual(['c2', 'c4']);
     expect(consentsOf(before, 'tpp-b', 'psu-1').map((c) => c.consentId)).toEqual(['c2']);
+  });
+});
+
+describe('agreements by person, account and corporate id', () => {
+  const agreement = (agreementId: string, owner: string, engaged: [string, string][]): Agreement => ({
+    agreementId,
+    owner,
+    name: `agreement ${agreementId}`,
+    engagements: engaged.map(([customer, accountId]) => ({
+      customer,
+      accountId,
+      roles: ['VIEW', 'REGISTER'],
+    })),
+    seeded: false,
+  });
+  const withAgreements = (entries: [string, Agreement][]): State => {
+    const state = structuredClone(sandbox().getState());
+    state.agreements = Object.fromEntries(entries);
+    return state;
+  };
+
+  it('are what a search of the agreements finds, in their order, with the keys they are kept under', () => {
+    const many: [string, Agreement][] = Array.from({ length: 3000 }, (_, i) => [
+      `g-${i}`,
+      agreement(`g-${i}`, `owner-${i % 7}`, [[`psu-${i % 11}`, `acc-${i % 13}`]]),
+    ]);
+    const state = frozen(
+      withAgreements([
+        ...many,
+        // Integer-like keys come first in the record's order; one key differs from its agreement's id.
+        [
+          '5',
+          agreement('5', 'P', [
+            ['P', 'acc-x'],
+            ['Q', 'acc-x'],
+          ]),
+        ],
+        ['kept-as', agreement('other-id', 'R', [['P', 'acc-y']])],
+      ]),
+    );
+    const search = (test: (a: Agreement) => boolean) =>
+      Object.entries(state.agreements)
+        .filter(([, a]) => test(a))
+        .map(([key]) => key);
+    const names = (person: string) => (a: Agreement) =>
+      a.owner === person || a.engagements.some((e) => e.customer === person);
+    for (const person of ['P', 'Q', 'R', 'owner-3', 'psu-4', 'nobody']) {
+      expect(agreementKeysOfPerson(state, person)).toEqual(search(names(person)));
+      expect(agreementsOfPerson(state, person)).toEqual(
+        search(names(person)).map((key) => state.agreements[key]),
+      );
+    }
+    expect(agreementKeysOfPerson(state, 'P')).toEqual(['5', 'kept-as']);
+    for (const account of ['acc-x', 'acc-y', 'acc-5', 'acc-none'])
+      expect(agreementKeysOnAccount(state, account)).toEqual(
+        search((a) => a.engagements.some((e) => e.accountId === account)),
+      );
+  });
+
+  it('find the first agreement with an id of a kind, for each kind asked about, and a new record afresh', () => {
+    const before = frozen(
+      withAgreements([
+        ['a', agreement('a', 'P', [])],
+        ['b', agreement('b', 'P', [])],
+        ['c', agreement('c', 'Q', [])],
+      ]),
+    );
+    const byOwner = (agreementId: string) => before.agreements[agreementId]?.owner ?? '';
+    expect(agreementNamed(before, 'owner', byOwner, 'P')?.agreementId).toBe('a');
+    expect(agreementNamed(before, 'owner', byOwner, 'Q')?.agreementId).toBe('c');
+    expect(agreementNamed(before, 'reversed', (id) => [...id].reverse().join(''), 'b')?.agreementId).toBe(
+      'b',
+    );
+    expect(agreementNamed(before, 'owner', byOwner, 'nobody')).toBeUndefined();
+    const after: State = frozen({
+      ...before,
+      agreements: { d: agreement('d', 'Q', []), ...before.agreements },
+    });
+    const afterOwner = (agreementId: string) => after.agreements[agreementId]?.owner ?? '';
+    expect(agreementNamed(after, 'owner', afterOwner, 'Q')?.agreementId).toBe('d');
+    expect(agreementNamed(before, 'owner', byOwner, 'Q')?.agreementId).toBe('c');
   });
 });
 

@@ -14,6 +14,18 @@ function customerId(sandbox: ReturnType<typeof newSandbox>, number: string): str
   return customer?.customerId ?? '';
 }
 
+/** Fjordlys's agreement that engages Kari on its first account. */
+async function engageKari(sandbox: ReturnType<typeof newSandbox>): Promise<void> {
+  const iban = accountsOf(sandbox, FJORDLYS)[0]?.iban;
+  await api(sandbox, 'POST', '/v1/sandbox/agreements', {
+    body: {
+      owner: FJORDLYS,
+      name: 'Regnskap',
+      engagements: [{ customer: KARI, account: { iban }, roles: ['VIEW', 'REGISTER'] }],
+    },
+  });
+}
+
 test('deletes a private customer with its accounts, card accounts and their transactions', async () => {
   const sandbox = newSandbox();
   const accounts = accountsOf(sandbox, KARI).map((a) => a.id);
@@ -44,17 +56,36 @@ test('deletes a corporate customer with the agreements it owns', async () => {
 
 test('removes the engagements that name the deleted customer as PSU', async () => {
   const sandbox = newSandbox();
-  const iban = accountsOf(sandbox, FJORDLYS)[0]?.iban;
-  await api(sandbox, 'POST', '/v1/sandbox/agreements', {
-    body: {
-      owner: FJORDLYS,
-      name: 'Regnskap',
-      engagements: [{ customer: KARI, account: { iban }, roles: ['VIEW', 'REGISTER'] }],
-    },
-  });
+  await engageKari(sandbox);
   await api(sandbox, 'DELETE', `/v1/sandbox/customers/${customerId(sandbox, KARI)}`);
   const engagements = Object.values(sandbox.getState().agreements).flatMap((a) => a.engagements);
   expect(engagements.map((e) => e.customer)).not.toContain(KARI);
+});
+
+test('writes only the agreements the customer owns or is engaged in', async () => {
+  const sandbox = newSandbox();
+  await engageKari(sandbox);
+  const before = sandbox.getState().agreements;
+  const naming = Object.keys(before).filter((key) => {
+    const agreement = before[key];
+    return agreement?.owner === KARI || agreement?.engagements.some((e) => e.customer === KARI);
+  });
+  const untouched = Object.keys(before).filter((key) => !naming.includes(key));
+  expect(naming.length).toBeGreaterThan(0);
+  expect(untouched.length).toBeGreaterThan(0);
+  const written = new Set<string>();
+  sandbox.subscribe((event) => {
+    if (event.type !== 'commit') return;
+    for (const patch of event.commit.patches)
+      if (patch.path[0] === 'agreements') written.add(String(patch.path[1]));
+  });
+  expect((await api(sandbox, 'DELETE', `/v1/sandbox/customers/${customerId(sandbox, KARI)}`)).status).toBe(
+    204,
+  );
+  const after = sandbox.getState().agreements;
+  expect([...written].every((key) => naming.includes(key))).toBe(true);
+  for (const key of untouched) expect(after[key]).toBe(before[key]);
+  for (const key of naming) expect(after[key]?.engagements.map((e) => e.customer) ?? []).not.toContain(KARI);
 });
 
 test('answers 404 RESOURCE_UNKNOWN for an unknown customer id', async () => {
