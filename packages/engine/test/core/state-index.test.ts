@@ -3,6 +3,7 @@
 // asked about, however many states were asked about before.
 import { api, consent, KARI, sandbox } from '@sandbank/test-support/ais';
 import { accountBody } from '@sandbank/test-support/sandbox-api';
+import fc from 'fast-check';
 import { produce } from 'immer';
 import { describe, expect, it } from 'vitest';
 import { freezeDeep } from '../../src/core/freeze.js';
@@ -237,6 +238,59 @@ describe('agreements by person, account and corporate id', () => {
     const afterOwner = (agreementId: string) => after.agreements[agreementId]?.owner ?? '';
     expect(agreementNamed(after, 'owner', afterOwner, 'Q')?.agreementId).toBe('d');
     expect(agreementNamed(before, 'owner', byOwner, 'Q')?.agreementId).toBe('c');
+  });
+});
+
+describe('agreement lookups, for any agreements record', () => {
+  it('are what a search finds, in the record order, under the keys the record keeps them', () => {
+    const person = fc.constantFrom('P', 'Q', 'R', '0');
+    const accountId = fc.constantFrom('a', 'b', '1', '__proto__');
+    const agreementArb = fc.record({
+      agreementId: fc.string({ maxLength: 3 }),
+      owner: person,
+      name: fc.constant('n'),
+      engagements: fc.array(
+        fc.record({ customer: person, accountId, roles: fc.constant(['VIEW', 'REGISTER']) }),
+        { maxLength: 4 },
+      ),
+      seeded: fc.boolean(),
+    });
+    // Keys of every kind V8 orders apart (integer-like first), each to any agreement.
+    const key = fc.oneof(fc.string({ maxLength: 3 }), fc.nat({ max: 30 }).map(String));
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.tuple(key, agreementArb), { selector: ([k]) => k, maxLength: 25 }),
+        (entries) => {
+          const base = structuredClone(sandbox().getState());
+          const record: Record<string, Agreement> = {};
+          for (const [k, a] of entries)
+            Object.defineProperty(record, k, {
+              value: a,
+              enumerable: true,
+              writable: true,
+              configurable: true,
+            });
+          const state = frozen({ ...base, agreements: record });
+          const keys = (test: (a: Agreement) => boolean) =>
+            Object.keys(state.agreements).filter((k) => test(state.agreements[k] as Agreement));
+          for (const who of ['P', 'Q', 'R', '0', 'nobody']) {
+            const names = (a: Agreement) => a.owner === who || a.engagements.some((e) => e.customer === who);
+            expect(agreementKeysOfPerson(state, who)).toEqual(keys(names));
+            expect(agreementsOfPerson(state, who)).toEqual(keys(names).map((k) => state.agreements[k]));
+          }
+          for (const id of ['a', 'b', '1', '__proto__', 'none'])
+            expect(agreementKeysOnAccount(state, id)).toEqual(
+              keys((a) => a.engagements.some((e) => e.accountId === id)),
+            );
+          const byId = (agreementId: string) => agreementId;
+          for (const wanted of ['', 'x', '1'])
+            expect(agreementNamed(state, 'id', byId, wanted)).toBe(
+              Object.values(state.agreements).find((a) => a.agreementId === wanted),
+            );
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 
