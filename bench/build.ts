@@ -33,7 +33,15 @@ const PACKAGES: Built[] = [
     name: '@sandbank/service-worker',
     folder: 'packages/service-worker',
     output: 'dist/internal.js',
-    inputs: ['src', 'scripts', 'package.json', 'tsconfig.build.json', '../../tsconfig.base.json'],
+    // The worker script bundles the engine from its sources (bundle.ts), so they are its inputs too.
+    inputs: [
+      'src',
+      'scripts',
+      'package.json',
+      'tsconfig.build.json',
+      '../../tsconfig.base.json',
+      '../engine/src',
+    ],
   },
 ];
 
