@@ -12,29 +12,13 @@
  * (default `0,10000,50000`): the customers added to the seed; `BENCH_ROUNDS` (default 1000): the timed
  * rounds of each read (creations: at most 500).
  */
-import type { State } from '@sandbank/engine';
+import { ibanFromBban, makeBban, type State } from '@sandbank/engine';
 import { KARI, START } from '@sandbank/test-support/ais';
-import { accountBody, ibanOf } from '@sandbank/test-support/sandbox-api';
+import { accountBody } from '@sandbank/test-support/sandbox-api';
 import { fmt, interleaved, ratio } from './lib/measure.js';
 import { bank, consented, copies, drain, paymentCreations, presigned, template } from './node.js';
 
 /** The seeded state with `extra` more customers, each holding one account like the seed's first and a consent. */
-/** A Norwegian BBAN: 10 digits and the MOD11 check digit (weights 5,4,3,2,7,6,5,4,3,2), or null when there is none. */
-function withCheckDigit(ten: string): string | null {
-  const weights = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
-  const sum = weights.reduce((total, weight, i) => total + weight * Number(ten[i]), 0);
-  const check = (11 - (sum % 11)) % 11;
-  return check === 10 ? null : `${ten}${check}`;
-}
-
-/** The n-th BBAN of the accounts the mock-data rounds create (none of them in the seed or the grown banks). */
-function mockBban(n: number): string {
-  for (let j = 0; ; j++) {
-    const bban = withCheckDigit(String(3000000000 + n * 10 + j));
-    if (bban !== null) return bban;
-  }
-}
-
 function grown(extra: number): State {
   const state = structuredClone(bank().raw.getState());
   const account = Object.values(state.accounts)[0];
@@ -132,8 +116,9 @@ const banks = sizes.map((size) => ({ size, bank: bank(grown(size)).raw }));
 const MOCK_KINDS = ['customer', 'account', 'agreement', 'delete account'] as const;
 const mockRequests = (raw: (typeof banks)[number]['bank'], kind: (typeof MOCK_KINDS)[number]) =>
   Array.from({ length: mockCount }, (_, n) => {
-    const bban = mockBban(n);
-    const iban = ibanOf(bban);
+    // Bank code 3001: none of the seed's or the grown banks' accounts.
+    const bban = makeBban('3001', n * 10);
+    const iban = ibanFromBban(bban);
     if (kind === 'customer')
       return {
         method: 'POST',
