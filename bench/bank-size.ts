@@ -12,7 +12,7 @@
  * (default `0,10000,50000`): the customers added to the seed; `BENCH_ROUNDS` (default 1000): the timed
  * rounds of each read (creations: at most 500).
  */
-import { ibanFromBban, makeBban, type State } from '@sandbank/engine';
+import { ibanFromBban, makeBban, type Sandbox, type State } from '@sandbank/engine';
 import { KARI, START } from '@sandbank/test-support/ais';
 import { accountBody } from '@sandbank/test-support/sandbox-api';
 import { fmt, interleaved, ratio } from './lib/measure.js';
@@ -63,8 +63,11 @@ const sends: Record<(typeof KINDS)[number], Record<string, () => Promise<unknown
   'payment creation': {},
 };
 
+/** Each size's bank: the reads and creations below, then the mock-data writes. */
+const banks: Array<{ size: number; bank: Sandbox }> = [];
 for (const size of sizes) {
   const { raw, signed } = bank(grown(size));
+  banks.push({ size, bank: raw });
   const psu = await consented(signed);
   const listing = (await (
     await raw.fetch(await template(raw, 'GET', '/v1/accounts', psu.headers))
@@ -112,9 +115,8 @@ const MOCK_ROUNDS = Number(process.env.MOCK_ROUNDS ?? 20);
 const MOCK_WARMUP = 2;
 const mockCount = MOCK_ROUNDS + MOCK_WARMUP;
 const customerNumber = (n: number) => `8${String(n).padStart(10, '0')}`;
-const banks = sizes.map((size) => ({ size, bank: bank(grown(size)).raw }));
 const MOCK_KINDS = ['customer', 'account', 'agreement', 'delete account'] as const;
-const mockRequests = (raw: (typeof banks)[number]['bank'], kind: (typeof MOCK_KINDS)[number]) =>
+const mockRequests = (raw: Sandbox, kind: (typeof MOCK_KINDS)[number]) =>
   Array.from({ length: mockCount }, (_, n) => {
     // Bank code 3001: none of the seed's or the grown banks' accounts.
     const bban = makeBban('3001', n * 10);

@@ -25,6 +25,7 @@ interface RecordIndex<T> {
 }
 
 type Indexed = { id: string; customerNumber: string };
+type Owned = { customerNumber: string };
 
 const indexes = new WeakMap<object, RecordIndex<unknown>>();
 
@@ -64,7 +65,7 @@ function grouped<T>(plain: Record<string, T>, keysOf: (entry: T) => readonly str
   return map;
 }
 
-function indexOf<T extends Indexed>(record: Record<string, T>): RecordIndex<T> {
+function indexOf<T extends Owned>(record: Record<string, T>): RecordIndex<T> {
   return indexed(indexes as WeakMap<object, RecordIndex<T>>, record, (plain) => ({
     plain,
     fields: new Map(),
@@ -82,7 +83,7 @@ function placeOf<T>(index: RecordIndex<T>): Map<T, number> {
 
 /** What each field of a record's index is keyed by: one name, one way of reading it. */
 const FIELDS = {
-  owner: (entry: Indexed) => [entry.customerNumber],
+  owner: (entry: Owned) => [entry.customerNumber],
   id: (entry: Indexed) => [entry.id],
   bban: (account: Account) => [account.bban],
   iban: (account: Account) => [account.iban],
@@ -156,15 +157,9 @@ export function cardAccountsNumbered(state: State, identification: string): read
   return field(indexOf(state.cardAccounts), 'card').get(identification) ?? NONE;
 }
 
-const customerIndexes = new WeakMap<object, Map<string, Customer[]>>();
-
-function customerIndex(plain: State['customers']): Map<string, Customer[]> {
-  return grouped(plain, (customer) => [customer.customerNumber]);
-}
-
 /** The customers with this number (one, unless a state gives two customers one number), in the state's order. */
 export function customersNumbered(state: State, customerNumber: string): readonly Customer[] {
-  return indexed(customerIndexes, state.customers, customerIndex).get(customerNumber) ?? NONE;
+  return field(indexOf(state.customers), 'owner').get(customerNumber) ?? NONE;
 }
 
 interface ConsentIndex {
@@ -249,8 +244,8 @@ export function agreementKeysOnAccount(state: State, accountId: string): readonl
   return agreementIndexOf(state).byAccount.get(accountId) ?? NONE;
 }
 
-/** The agreements a person owns or is engaged in, in the state's order (read them, never write through them). */
-export function agreementsOfPerson(state: State, nationalId: string): Agreement[] {
+/** The corporate agreements a PSU acts under, as the owner or engaged, in the state's order (read them, never write through them). */
+export function agreementsOf(state: State, nationalId: string): Agreement[] {
   const { plain, byPerson } = agreementIndexOf(state);
   return (byPerson.get(nationalId) ?? NONE).map((key) => plain[key] as Agreement);
 }

@@ -6,10 +6,12 @@ import type { Account, Agreement, CardAccount, PsuContext, State } from '../core
 import {
   accountsOf,
   agreementNamed,
-  agreementsOfPerson,
+  agreementsOf,
   cardAccountsOf,
   customersNumbered,
 } from '../core/state-index.js';
+
+export { agreementsOf };
 
 /** Requests that are not signature-checked (yet) all belong to one TPP. */
 export const UNVERIFIED_TPP = 'unverified';
@@ -67,11 +69,6 @@ export function nationalIdOf(state: State, psuId: string, tppId: string): string
 
 export function isKnownPsu(state: State, nationalId: string): boolean {
   return customersNumbered(state, nationalId).length > 0;
-}
-
-/** The corporate agreements a PSU acts under: as the owner or as an engaged person. */
-export function agreementsOf(state: State, nationalId: string): readonly Agreement[] {
-  return agreementsOfPerson(state, nationalId);
 }
 
 export function agreementByCorporateId(state: State, corporateId: string, tppId: string): Agreement | null {

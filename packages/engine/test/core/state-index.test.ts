@@ -14,7 +14,7 @@ import {
   agreementKeysOfPerson,
   agreementKeysOnAccount,
   agreementNamed,
-  agreementsOfPerson,
+  agreementsOf,
   cardAccountsNumbered,
   consentsOf,
   consentsOfPsu,
@@ -205,9 +205,7 @@ describe('agreements by person, account and corporate id', () => {
       a.owner === person || a.engagements.some((e) => e.customer === person);
     for (const person of ['P', 'Q', 'R', 'owner-3', 'psu-4', 'nobody']) {
       expect(agreementKeysOfPerson(state, person)).toEqual(search(names(person)));
-      expect(agreementsOfPerson(state, person)).toEqual(
-        search(names(person)).map((key) => state.agreements[key]),
-      );
+      expect(agreementsOf(state, person)).toEqual(search(names(person)).map((key) => state.agreements[key]));
     }
     expect(agreementKeysOfPerson(state, 'P')).toEqual(['5', 'kept-as']);
     for (const account of ['acc-x', 'acc-y', 'acc-5', 'acc-none'])
@@ -276,7 +274,7 @@ describe('agreement lookups, for any agreements record', () => {
           for (const who of ['P', 'Q', 'R', '0', 'nobody']) {
             const names = (a: Agreement) => a.owner === who || a.engagements.some((e) => e.customer === who);
             expect(agreementKeysOfPerson(state, who)).toEqual(keys(names));
-            expect(agreementsOfPerson(state, who)).toEqual(keys(names).map((k) => state.agreements[k]));
+            expect(agreementsOf(state, who)).toEqual(keys(names).map((k) => state.agreements[k]));
           }
           for (const id of ['a', 'b', '1', '__proto__', 'none'])
             expect(agreementKeysOnAccount(state, id)).toEqual(
