@@ -5,20 +5,16 @@
 
 import { routes } from '@sandbank/engine';
 import fc from 'fast-check';
+import { consentedPsus, fuzzSandbox, keepConsents, requestArbitrary, toRequest } from './generators.js';
 import {
   checkInvariants,
   checkLedger,
   checkPaymentHistories,
-  consentedPsus,
   documentedTransitions,
-  fuzzSandbox,
-  keepConsents,
   ledgerBaselines,
   PART_7_CODES,
-  requestArbitrary,
-  toRequest,
   type Violation,
-} from './generators.js';
+} from './invariants.js';
 
 const runs = Number(process.argv[2] ?? 100_000);
 const seed = Number(process.argv[3] ?? Date.now() % 2 ** 31);

@@ -2,19 +2,21 @@ import { ERROR_STATUSES, routes } from '@sandbank/engine';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  checkInvariants,
-  checkLedger,
-  checkPaymentHistories,
   consentedPsus,
-  documentedTransitions,
   fuzzSandbox,
   keepConsents,
-  ledgerBaselines,
-  PART_7_CODES,
   requestArbitrary,
   restartRequestIds,
   toRequest,
 } from './generators.js';
+import {
+  checkInvariants,
+  checkLedger,
+  checkPaymentHistories,
+  documentedTransitions,
+  ledgerBaselines,
+  PART_7_CODES,
+} from './invariants.js';
 
 const knownCodes = new Set(PART_7_CODES);
 const runs = Number(process.env.FUZZ_RUNS ?? 1500);
