@@ -7,6 +7,8 @@ import { chunked, cut } from './chunks.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
+/** For a span inside a body: U+FEFF there is a character of a string, not a byte-order mark to drop. */
+const spanDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /** Text with characters of one to four bytes, so that cuts fall inside them. */
 const text = fc.string({ unit: 'binary', maxLength: 300 });
@@ -40,10 +42,11 @@ describe("a body's chunks read as one text (gateway/json-chunks.ts ChunkedText)"
           const last = first + (b % (characters.length - first + 1));
           const begin = encoder.encode(characters.slice(0, first).join('')).length;
           const end = begin + encoder.encode(characters.slice(first, last).join('')).length;
-          expect(source.text(begin, end)).toBe(decoder.decode(bytes.subarray(begin, end)));
+          expect(source.text(begin, end)).toBe(spanDecoder.decode(bytes.subarray(begin, end)));
         },
       ),
-      { numRuns: 1500 },
+      // A span that starts with U+FEFF keeps it (the decoder of the whole body drops a leading one).
+      { numRuns: 1500, examples: [['\uFEFFa', [], 0, 1, 1]] },
     );
   });
 
