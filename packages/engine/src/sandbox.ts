@@ -19,7 +19,7 @@ import { createGateway, type Exchange } from './gateway/gateway.js';
 import { type ClockSkew, createRequestSecurity } from './gateway/request-security.js';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_CONTROL_BODY_BYTES } from './gateway/transport.js';
 import { clockWork, routes } from './routes.js';
-import { createSeedState } from './sandbox-api/seed.js';
+import { seededState } from './sandbox-api/seed.js';
 import type { VerifyStep } from './security/verify-request.js';
 
 export interface SandboxOptions {
@@ -231,7 +231,7 @@ function openSandbox(options: SandboxOptions, initial: State | undefined): Sandb
     ...(options.subtle ? { subtle: options.subtle } : {}),
     ...(options.trustAnchors ? { trustAnchors: options.trustAnchors } : {}),
   });
-  let state: State = initial ?? createSeedState(seed, options.seedTime ?? source());
+  let state: State = initial ?? seededState(seed, options.seedTime ?? source());
   if (options.registeredTpps !== undefined) {
     const registry = { ...state.tppRegistry };
     for (const tpp of options.registeredTpps) {

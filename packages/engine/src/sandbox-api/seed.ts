@@ -1,4 +1,5 @@
 import { DAY_MS, isoDate } from '../core/dates.js';
+import { freezeDeep } from '../core/freeze.js';
 import { allocateId } from '../core/ids.js';
 import { ledgerFrom } from '../core/ledger.js';
 import { addAmounts, fromMinor, negateAmount } from '../core/money.js';
@@ -243,21 +244,51 @@ export function newestFirst(a: Transaction, b: Transaction): number {
   return b.seq - a.seq;
 }
 
+/** How many seeded states `seededState` keeps (a test suite uses one or a few seeds and one fixed clock). */
+const SEEDED_KEPT = 8;
+const seeded = new Map<string, State>();
+
+/**
+ * The seeded state of `createSeedState`, frozen, made once per seed and bank time and shared by every
+ * bank that starts from it: a test suite that gives each test a fresh bank at a fixed clock
+ * (`installSandbox().reset()`, a new `createSandbox`, `POST /v1/sandbox/initialize`) seeds once instead
+ * of in every test (docs/benchmarks.md, "Session 24"). Sharing is safe because no state is ever
+ * changed in place. The last SEEDED_KEPT are kept; a bank on the real clock seeds at another instant
+ * each time and so gains nothing.
+ */
+export function seededState(seed: string, now: number): State {
+  const key = JSON.stringify([seed, now]);
+  let state = seeded.get(key);
+  if (state === undefined) {
+    state = createSeedState(seed, now);
+    freezeDeep(state);
+    if (seeded.size >= SEEDED_KEPT) seeded.delete(seeded.keys().next().value as string);
+  } else {
+    seeded.delete(key);
+  }
+  seeded.set(key, state);
+  return state;
+}
+
 /**
  * Back to the seeded customer data in place (an immer draft or a plain state). The bank's own
  * settings are not customer data and stay: the clock offset, the TPP register, the pages' token counter.
+ * Each slice is replaced by the shared seeded state's own (frozen), never written to: what differs is
+ * a new object.
  */
 export function reseed(state: State, seed: string, now: number): void {
-  const { offsetMs } = state.clock;
-  const registry = state.tppRegistry;
-  // Browsers keep their cookies across a reset: the pages' token counter goes on, so no new session
-  // is handed a token an old one had (the sessions themselves go, with the authorisations).
-  const pageCounter = state.pages.counter;
-  // Named snapshots are outside the bank's timeline: a reset keeps them (docs/decisions/time-travel.md).
-  const snapshots = state.snapshots;
-  Object.assign(state, createSeedState(seed, now));
-  state.snapshots = snapshots;
-  state.clock.offsetMs = offsetMs;
-  state.tppRegistry = registry;
-  state.pages.counter = pageCounter;
+  const fresh = seededState(seed, now);
+  Object.assign(state, {
+    ...fresh,
+    // Named snapshots are outside the bank's timeline: a reset keeps them (docs/decisions/time-travel.md).
+    snapshots: state.snapshots,
+    clock: { ...fresh.clock, offsetMs: state.clock.offsetMs },
+    tppRegistry: state.tppRegistry,
+    // Browsers keep their cookies across a reset: the pages' token counter goes on, so no new session
+    // is handed a token an old one had (the sessions themselves go, with the authorisations).
+    pages: { ...fresh.pages, counter: state.pages.counter },
+    // Written in this same change: the request's own id is remembered after the operation
+    // (core/replay.ts), and immer does not draft an object assigned to a draft.
+    seenRequests: {},
+  });
 }

@@ -57,12 +57,27 @@ describe('what each request changed, in the request log', () => {
     const sandbox = newSandbox();
     await createPayment(sandbox, ndctBody(sandbox.getState()));
     const log = recording(sandbox);
-    await api(sandbox, 'POST', '/_sandbank/reset');
+    // Another seed: every slice is replaced, the seeded transactions included.
+    await api(sandbox, 'POST', '/_sandbank/reset', { body: { seed: 'another seed' } });
     const slices = log.last().changes.filter((c) => c.path.length === 1);
     expect(slices.length).toBeGreaterThan(0);
     const transactions = slices.find((c) => c.path[0] === 'transactions');
     expect(transactions?.afterSummary).toMatch(/^an object with \d+ keys$/);
     expect(transactions).not.toHaveProperty('after');
+  });
+
+  it('lists a reset as the slices it brought back, not the ones that were still as seeded', async () => {
+    const sandbox = newSandbox();
+    await createPayment(sandbox, ndctBody(sandbox.getState()));
+    const log = recording(sandbox);
+    await api(sandbox, 'POST', '/_sandbank/reset');
+    const slices = log
+      .last()
+      .changes.filter((c) => c.path.length === 1)
+      .map((c) => c.path[0]);
+    expect(slices).toContain('payments');
+    expect(slices).not.toContain('transactions');
+    expect(slices).not.toContain('customers');
   });
 });
 

@@ -46,3 +46,20 @@ test('initialize keeps the bank clock', async () => {
   await api(sandbox, 'POST', '/v1/sandbox/initialize');
   expect(sandbox.now()).toBe(before);
 });
+
+test('a bank changed and reset leaves every other bank of the same seed and clock as seeded', async () => {
+  const untouched = JSON.stringify(newSandbox().getState());
+  const used = newSandbox();
+  await api(used, 'POST', '/v1/sandbox/customers', {
+    body: { customerNumber: NEW_PRIVATE, name: 'Per Hansen', type: 'private' },
+  });
+  await api(used, 'POST', '/v1/sandbox/accounts', { body: accountBody(KARI) });
+  await api(used, 'POST', '/_sandbank/clock', { body: { advanceMinutes: 60 } });
+  expect((await api(used, 'POST', '/v1/sandbox/initialize')).status).toBe(204);
+  await api(used, 'POST', '/_sandbank/reset');
+  expect(used.now()).toBe(newSandbox().now() + 3_600_000);
+
+  const next = newSandbox();
+  expect(JSON.stringify(next.getState())).toBe(untouched);
+  expect(next.now()).toBe(newSandbox().now());
+});
