@@ -1,14 +1,14 @@
 /** `runNodeBench`: the Node benchmarks of `pnpm bench` and `pnpm bench:node`, printed and written to bench/results/node.json. */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { freshBanks, printFreshBanks } from './fresh-bank.js';
 import { fmt, ratio, type Stats } from './lib/measure.js';
 import { importTimes, printImportTimes } from './module-import.js';
 import { bundles, roundTrips } from './node.js';
 import { printScale, scaleInOwnProcesses } from './scale.js';
+import { printTestSuiteCosts, testSuiteCosts } from './test-suite.js';
 
 export async function runNodeBench(rounds: number, sizes: number[]) {
   const trips = await roundTrips(rounds);
-  const fresh = await freshBanks(rounds);
+  const suite = await testSuiteCosts(rounds);
   const scaleRows = scaleInOwnProcesses(sizes);
   const bundleRows = await bundles();
   const imports = importTimes();
@@ -27,7 +27,7 @@ export async function runNodeBench(rounds: number, sizes: number[]) {
   row('Sandbank signed GET /v1/accounts', sandbank);
   row('Sandbank signed transaction page (200)', trips.transactionPage);
   row('Sandbank signed payment creation', trips.paymentCreation);
-  printFreshBanks(fresh);
+  printTestSuiteCosts(suite);
   printScale(scaleRows);
   printImportTimes(imports);
   console.log('\n| bundle | minified | gzipped |');
@@ -38,7 +38,7 @@ export async function runNodeBench(rounds: number, sizes: number[]) {
     node: process.version,
     rounds,
     roundTrips: trips,
-    freshBanks: fresh,
+    testSuite: suite,
     scale: scaleRows,
     imports,
     bundles: bundleRows,

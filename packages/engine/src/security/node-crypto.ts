@@ -1,5 +1,6 @@
-// Node's own crypto for the two hashes-and-verifies of every signed request, where the runtime has
-// it. WebCrypto in Node runs `verify` and `digest` as jobs on libuv's thread pool: the request waits
+// Node's own crypto for the two hashes-and-verifies of every signed request, and for the signing of
+// the TPP kit and of signed responses, where the runtime has it. WebCrypto in Node runs `verify`,
+// `digest` and `sign` as jobs on libuv's thread pool: the request waits
 // for a pool thread (on a busy machine, for a core) and for the event loop to hear back, which was
 // the largest share of a signed GET (docs/benchmarks.md, "Where the time goes"). `node:crypto`'s
 // synchronous functions do the same arithmetic on the calling thread. The module is
@@ -18,6 +19,9 @@ interface NodeCrypto {
   /** One-shot digest (Node >= 20.12): no `Hash` object made. */
   hash?: (algorithm: string, data: Uint8Array, outputEncoding: 'buffer') => Uint8Array;
   constants?: { RSA_NO_PADDING?: number };
+  /** RSASSA-PKCS1-v1_5 for an RSA key (deterministic: the same bytes WebCrypto's `sign` makes). */
+  sign?: (algorithm: string, data: Uint8Array, key: NodeKeyObject) => Uint8Array;
+  KeyObject?: { from(key: CryptoKey): NodeKeyObject };
 }
 
 interface NodeKeyObject {
@@ -153,6 +157,50 @@ export function nodeDigest(
     return digestWith(crypto, algorithm === 'SHA-256' ? 'sha256' : 'sha512', bytes);
   } catch {
     // A runtime whose `node:crypto` is partial (a compatibility layer): WebCrypto does it.
+    return null;
+  }
+}
+
+/** Each private key's Node `KeyObject`, or null where Node's `sign` does not take it (WebCrypto then signs). */
+const signingKeys = new WeakMap<CryptoKey, NodeKeyObject | null>();
+
+/** Whether WebCrypto would sign with the key as `rsa-sha256`: anything else is left to it, to refuse in its words. */
+function signsRsaSha256(key: CryptoKey): boolean {
+  const algorithm = key.algorithm as Partial<RsaHashedKeyAlgorithm>;
+  return (
+    key.type === 'private' &&
+    key.usages.includes('sign') &&
+    algorithm.name === 'RSASSA-PKCS1-v1_5' &&
+    algorithm.hash?.name === 'SHA-256'
+  );
+}
+
+/**
+ * The `rsa-sha256` signature of the bytes (RSASSA-PKCS1-v1_5 with SHA-256) on the calling thread, or
+ * null where Node's crypto is not used or does not take the key: the caller then signs with
+ * WebCrypto. The scheme is deterministic, so both give the same bytes; WebCrypto's sign waits for a
+ * thread of libuv's pool, 50-60 µs of the TPP kit's 440 µs a signed request (docs/benchmarks.md,
+ * "Session 24").
+ */
+export function nodeSignRsaSha256(key: CryptoKey, data: Uint8Array, subtle: SubtleCrypto): Uint8Array | null {
+  const crypto = usable(subtle);
+  if (crypto === null || typeof crypto.sign !== 'function') return null;
+  let keyObject = signingKeys.get(key);
+  if (keyObject === undefined) {
+    try {
+      keyObject =
+        typeof crypto.KeyObject?.from === 'function' && signsRsaSha256(key)
+          ? crypto.KeyObject.from(key)
+          : null;
+    } catch {
+      keyObject = null;
+    }
+    signingKeys.set(key, keyObject);
+  }
+  if (keyObject === null) return null;
+  try {
+    return crypto.sign('sha256', data, keyObject);
+  } catch {
     return null;
   }
 }

@@ -1,5 +1,6 @@
 // RSASSA-PKCS1-v1_5 with SHA-256 (RFC 8017 §8.2), the `rsa-sha256` of part 5.1 rules 4 and 7.
 import { asBufferSource } from './bytes.js';
+import { nodeSignRsaSha256 } from './node-crypto.js';
 
 export const RSA_SHA256: RsaHashedImportParams = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' };
 
@@ -21,7 +22,11 @@ export async function signRsaSha256(
   data: Uint8Array,
   subtle: SubtleCrypto,
 ): Promise<Uint8Array> {
-  return new Uint8Array(await subtle.sign(RSA_SHA256, key, asBufferSource(data)));
+  // Node's sign on this thread where it is used (node-crypto.ts), else WebCrypto's.
+  return (
+    nodeSignRsaSha256(key, data, subtle) ??
+    new Uint8Array(await subtle.sign(RSA_SHA256, key, asBufferSource(data)))
+  );
 }
 
 const modulusSizes = new WeakMap<CryptoKey, number>();

@@ -1,6 +1,7 @@
 // In Node the verifier checks RSA signatures and digests with `node:crypto` on the calling thread
-// (src/security/node-crypto.ts) instead of WebCrypto's thread pool; an injected SubtleCrypto still
-// gets every operation. Both paths must give the same verdict, word for word, for every outcome.
+// (src/security/node-crypto.ts) instead of WebCrypto's thread pool, and the TPP kit signs there too; an
+// injected SubtleCrypto still gets every operation. Both paths must give the same verdict, word for
+// word, for every outcome, and the same signature.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRequestVerifier, type VerifyOptions } from '../../src/security/index.js';
 import { presetIdentity, signRequest } from '../../src/tpp/index.js';
@@ -86,5 +87,38 @@ describe('verification with node:crypto beside WebCrypto', () => {
     expect(verdict.ok).toBe(true);
     expect(verify).not.toHaveBeenCalled();
     expect(digest).not.toHaveBeenCalled();
+  });
+});
+
+describe('signing with node:crypto beside WebCrypto', () => {
+  const get = () => new Request('http://localhost/v1/accounts', { headers: { 'X-Request-ID': 'sign-1' } });
+
+  it('makes the Signature WebCrypto makes, byte for byte, without WebCrypto', async () => {
+    const sign = vi.spyOn(globalThis.crypto.subtle, 'sign');
+    const fromNode = await signRequest(get(), tppA, { now });
+    expect(sign).not.toHaveBeenCalled();
+    // An injected SubtleCrypto signs itself: RSASSA-PKCS1-v1_5 is deterministic, so the two agree.
+    const fromWeb = await signRequest(get(), tppA, { now, subtle: injected() });
+    expect(sign).toHaveBeenCalledTimes(1);
+    expect(fromNode.headers.get('signature')).toBe(fromWeb.headers.get('signature'));
+    expect((await verifyRequest(fromNode, { now }, createRequestVerifier())).ok).toBe(true);
+  });
+
+  it('leaves a key of another hash to WebCrypto, which signs with that hash, as before: the bank refuses it', async () => {
+    const { privateKey } = await crypto.subtle.generateKey(
+      {
+        name: 'RSASSA-PKCS1-v1_5',
+        modulusLength: 2048,
+        publicExponent: new Uint8Array([1, 0, 1]),
+        hash: 'SHA-512',
+      },
+      false,
+      ['sign', 'verify'],
+    );
+    const sign = vi.spyOn(globalThis.crypto.subtle, 'sign');
+    const signed = await signRequest(get(), { ...tppA, privateKey }, { now });
+    expect(sign).toHaveBeenCalledTimes(1);
+    const verdict = await verifyRequest(signed, { now }, createRequestVerifier());
+    expect(verdict.ok).toBe(false);
   });
 });
