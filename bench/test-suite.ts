@@ -5,19 +5,23 @@
  *   `createSandbox()` at a fixed clock, beside the seeded state made anew (`createSeedState`), which
  *   both did before seeded states were shared (session 24) and a bank on the real clock still does;
  * - a signed request's signing by the TPP kit (`signRequest` of a GET), beside the same signing
- *   through WebCrypto (a SubtleCrypto passed in, as every signature was made before session 24).
+ *   through WebCrypto (a SubtleCrypto passed in, as every signature was made before session 24);
+ * - a test's first signed request, to a fresh bank (`reset()` included), beside the same request to a
+ *   bank that has answered that TPP before: what a bank still does once per bank.
  */
 import { createSandbox } from '@sandbank/engine';
 import { createSeedState } from '@sandbank/engine/internal';
 import { installSandbox } from '@sandbank/engine/testing';
 import { presetIdentity, signRequest } from '@sandbank/engine/tpp';
 import { fmt, interleaved, ratio, type Stats } from './lib/measure.js';
+import { copies, drain } from './node.js';
 
 const NOW = Date.parse('2026-03-02T10:00:00Z');
 
 export interface TestSuiteCosts {
   freshBank: Record<string, Stats>;
   signing: Record<string, Stats>;
+  firstRequest: Record<string, Stats>;
 }
 
 /** The runtime's WebCrypto behind another object: the kit then signs with it, not with node:crypto. */
@@ -57,7 +61,31 @@ export async function testSuiteCosts(rounds: number): Promise<TestSuiteCosts> {
     },
     rounds,
   );
-  return { freshBank, signing };
+  const customers = copies(
+    await signRequest(
+      new Request('http://localhost/v1/sandbox/customers', { headers: { 'X-Request-ID': 'bench-first' } }),
+      identity,
+      { now: NOW },
+    ),
+  );
+  const fresh = installSandbox({ now: () => NOW });
+  const warm = createSandbox({ now: () => NOW });
+  let firstRequest: Record<string, Stats>;
+  try {
+    firstRequest = await interleaved(
+      {
+        "a fresh bank's first signed GET, `reset()` included": () => {
+          fresh.reset();
+          return drain(fresh.sandbox.fetch(customers()));
+        },
+        'the same GET to a bank that has answered it before': () => drain(warm.fetch(customers())),
+      },
+      rounds,
+    );
+  } finally {
+    fresh.uninstall();
+  }
+  return { freshBank, signing, firstRequest };
 }
 
 function table(title: string, results: Record<string, Stats>): void {
@@ -70,6 +98,7 @@ function table(title: string, results: Record<string, Stats>): void {
 export function printTestSuiteCosts(costs: TestSuiteCosts): void {
   table('a fresh bank (Node)', costs.freshBank);
   table('a GET signed by the TPP kit (Node)', costs.signing);
+  table("a test's first signed request (Node)", costs.firstRequest);
 }
 
 if (process.argv[1]?.endsWith('test-suite.ts')) {

@@ -1,5 +1,6 @@
 // Parsed certificates and imported keys, kept per verifier: a least-recently-used map keyed by the
-// certificate header text, so a repeat TPP skips DER parsing, hashing and key import.
+// certificate header text, so a repeat TPP skips DER parsing, hashing and key import. Below it, the
+// reading of a certificate's text is shared by every verifier of the process (`readCertificate`).
 import { SecurityError } from './errors.js';
 import type { KeyId } from './key-id.js';
 import type { NodeRsaKey } from './node-crypto.js';
@@ -34,6 +35,47 @@ export interface CertificateCache {
   countKeyImport(): void;
 }
 
+/** A certificate as read from its header text: the same for every bank, so shared by all. */
+interface ReadCertificate {
+  certificate: ParsedCertificate;
+  tpp: VerifiedTpp | null;
+  tppProblem: string | null;
+}
+
+/** Certificate texts read, per SubtleCrypto, kept for every verifier of the process. */
+const SHARED_READS = 64;
+const reads = new WeakMap<SubtleCrypto, Map<string, Promise<ReadCertificate>>>();
+
+/**
+ * The certificate read from its text (DER parsed, the PSD2 statement and the TPP read), once per
+ * process and SubtleCrypto: a test suite that makes a bank for each test would otherwise read its
+ * TPP's certificate again in each (2-3 ms of asn1js and pkijs, more than the rest of the test's first
+ * request; docs/benchmarks.md, "Session 24"). Parsed certificates are only read, never changed. A
+ * certificate's own problem is kept with it; any other failure (a SubtleCrypto that throws) is not.
+ */
+function readCertificate(text: string, subtle: SubtleCrypto): Promise<ReadCertificate> {
+  let byText = reads.get(subtle);
+  if (byText === undefined) {
+    byText = new Map();
+    reads.set(subtle, byText);
+  }
+  const kept = byText;
+  let pending = kept.get(text);
+  if (pending === undefined) {
+    pending = parseCertificate(text, { subtle }).then((certificate) => {
+      const tpp = toVerifiedTpp(certificate);
+      return { certificate, tpp: tpp.ok ? tpp.tpp : null, tppProblem: tpp.ok ? null : tpp.problem };
+    });
+    const read = pending;
+    read.catch((error: unknown) => {
+      if (!(error instanceof SecurityError) && kept.get(text) === read) kept.delete(text);
+    });
+    kept.set(text, read);
+    if (kept.size > SHARED_READS) kept.delete(kept.keys().next().value as string);
+  }
+  return pending;
+}
+
 export function createCertificateCache(size: number): CertificateCache {
   const entries = new Map<string, Promise<CertificateLookup>>();
   const anchors = new Map<string, Promise<ParsedCertificate | string>>();
@@ -42,15 +84,14 @@ export function createCertificateCache(size: number): CertificateCache {
   async function load(text: string, subtle: SubtleCrypto): Promise<CertificateLookup> {
     stats.certificateParses++;
     try {
-      const certificate = await parseCertificate(text, { subtle });
-      const tpp = toVerifiedTpp(certificate);
+      const read = await readCertificate(text, subtle);
       return {
         ok: true,
         cached: false,
         entry: {
-          certificate,
-          tpp: tpp.ok ? tpp.tpp : null,
-          tppProblem: tpp.ok ? null : tpp.problem,
+          certificate: read.certificate,
+          tpp: read.tpp,
+          tppProblem: read.tppProblem,
           keys: new WeakMap(),
           nodeKey: undefined,
           trust: new Map(),
@@ -93,8 +134,9 @@ export function createCertificateCache(size: number): CertificateCache {
     anchor(text, subtle) {
       let pending = anchors.get(text);
       if (pending === undefined) {
-        pending = parseCertificate(text, { subtle }).catch((error: unknown) =>
-          error instanceof SecurityError ? error.message : Promise.reject(error),
+        pending = readCertificate(text, subtle).then(
+          (read) => read.certificate,
+          (error: unknown) => (error instanceof SecurityError ? error.message : Promise.reject(error)),
         );
         anchors.set(text, pending);
       }

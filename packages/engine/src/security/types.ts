@@ -91,7 +91,10 @@ export interface VerifyOptions {
 }
 
 export interface VerifierStats {
-  /** Certificates parsed (a cache miss); a repeat certificate does not count again. */
+  /**
+   * Certificates this verifier took into its cache (a miss); a repeat certificate does not count again.
+   * The text itself is parsed once per process and SubtleCrypto, whichever verifier first met it.
+   */
   certificateParses: number;
   /** Verifications that found their certificate already parsed. */
   certificateCacheHits: number;

@@ -2,8 +2,8 @@
 // one digest and one RSA verification.
 import { describe, expect, it } from 'vitest';
 import { createRequestVerifier } from '../../src/security/index.js';
-import { presetIdentity, signRequest } from '../../src/tpp/index.js';
-import { verifyRequest } from './support.js';
+import { createTppIdentity, presetIdentity, signRequest } from '../../src/tpp/index.js';
+import { recordingSubtle, verifyRequest } from './support.js';
 
 const aisp = await presetIdentity('aisp');
 const pisp = await presetIdentity('pisp');
@@ -45,5 +45,31 @@ describe('the verifier’s certificate cache', () => {
     if (first.ok) first.tpp.roles.push('PSP_IC');
     const second = await verifyRequest(await signRequest(get('b'), aisp), {}, verifier);
     expect(second).toMatchObject({ ok: true, tpp: { roles: ['PSP_AI'] } });
+  });
+
+  it('reads a certificate once for every verifier of the process, each still counting its own miss', async () => {
+    // A certificate no other test has sent, and a SubtleCrypto that records what it is asked to do:
+    // reading a certificate hashes its DER; verifying a GET hashes nothing.
+    const identity = await createTppIdentity({ roles: ['PSP_AI'] });
+    const signed = await signRequest(get('a'), identity);
+    const { subtle, calls } = recordingSubtle();
+    const first = createRequestVerifier();
+    expect(await verifyRequest(signed, { subtle }, first)).toMatchObject({ ok: true });
+    expect(calls).toContain('digest');
+    calls.length = 0;
+    const second = createRequestVerifier();
+    expect(await verifyRequest(signed, { subtle }, second)).toMatchObject({ ok: true });
+    expect(calls).not.toContain('digest');
+    expect(second.stats).toEqual({ certificateParses: 1, certificateCacheHits: 0, keyImports: 1 });
+  });
+
+  it('does not keep a reading that failed for the SubtleCrypto, not the certificate', async () => {
+    const identity = await createTppIdentity({ roles: ['PSP_AI'] });
+    const signed = await signRequest(get('a'), identity);
+    const { subtle, fail } = recordingSubtle();
+    fail.digest = true;
+    await expect(verifyRequest(signed, { subtle }, createRequestVerifier())).rejects.toThrow('digest failed');
+    fail.digest = false;
+    expect(await verifyRequest(signed, { subtle }, createRequestVerifier())).toMatchObject({ ok: true });
   });
 });

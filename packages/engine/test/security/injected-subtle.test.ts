@@ -3,23 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRequestVerifier } from '../../src/security/index.js';
 import { createTppIdentity, SANDBOX_TEST_CA_PEM, signRequest } from '../../src/tpp/index.js';
-import { verifyRequest } from './support.js';
-
-function recordingSubtle(): { subtle: SubtleCrypto; calls: string[] } {
-  const real = globalThis.crypto.subtle;
-  const calls: string[] = [];
-  const subtle = new Proxy(real, {
-    get(target, name) {
-      const value = Reflect.get(target, name, target);
-      if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        calls.push(String(name));
-        return value.apply(target, args);
-      };
-    },
-  });
-  return { subtle, calls };
-}
+import { recordingSubtle, verifyRequest } from './support.js';
 
 describe('an injected SubtleCrypto', () => {
   it('creates the identity and signs the request', async () => {

@@ -134,3 +134,22 @@ export function failure(verdict: SignatureVerdict): Extract<SignatureVerdict, { 
   if (verdict.ok) throw new Error(`expected a failure, got ok for ${verdict.tpp.subjectDn}`);
   return verdict;
 }
+
+/** A SubtleCrypto that records the operations it serves, and fails the ones it is told to. */
+export function recordingSubtle(): { subtle: SubtleCrypto; calls: string[]; fail: Record<string, boolean> } {
+  const real = globalThis.crypto.subtle;
+  const calls: string[] = [];
+  const fail: Record<string, boolean> = {};
+  const subtle = new Proxy(real, {
+    get(target, name) {
+      const value = Reflect.get(target, name, target);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        calls.push(String(name));
+        if (fail[String(name)]) return Promise.reject(new Error(`${String(name)} failed`));
+        return value.apply(target, args);
+      };
+    },
+  });
+  return { subtle, calls, fail };
+}
