@@ -61,7 +61,11 @@ function readCertificate(text: string, subtle: SubtleCrypto): Promise<ReadCertif
   }
   const kept = byText;
   let pending = kept.get(text);
-  if (pending === undefined) {
+  if (pending !== undefined) {
+    // Least recently used first out: a hit (once per bank, not per request) moves it to the end.
+    kept.delete(text);
+    kept.set(text, pending);
+  } else {
     pending = parseCertificate(text, { subtle }).then((certificate) => {
       const tpp = toVerifiedTpp(certificate);
       return { certificate, tpp: tpp.ok ? tpp.tpp : null, tppProblem: tpp.ok ? null : tpp.problem };

@@ -192,8 +192,8 @@ function signsRsaSha256(key: CryptoKey): boolean {
  * The `rsa-sha256` signature of the bytes (RSASSA-PKCS1-v1_5 with SHA-256) on the calling thread, or
  * null where Node's crypto is not used or does not take the key: the caller then signs with
  * WebCrypto. The scheme is deterministic, so both give the same bytes; WebCrypto's sign waits for a
- * thread of libuv's pool, 50-60 µs of the TPP kit's 440 µs a signed request (docs/benchmarks.md,
- * "Session 24").
+ * thread of libuv's pool, and the kit's signed GET takes 0.72-0.85x the time without it
+ * (docs/benchmarks.md, "Session 24").
  */
 export function nodeSignRsaSha256(key: CryptoKey, data: Uint8Array, subtle: SubtleCrypto): Uint8Array | null {
   const crypto = usable(subtle);
