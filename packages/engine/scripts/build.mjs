@@ -32,6 +32,13 @@ function entries() {
   return found;
 }
 
+/** The packages the built JavaScript imports rather than bundles: every dependency but zod, and peers. */
+function external() {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  const names = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})];
+  return names.filter((name) => name !== 'zod').flatMap((name) => [name, `${name}/*`]);
+}
+
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 execFileSync(
   process.execPath,
@@ -47,9 +54,13 @@ await build({
   splitting: true,
   format: 'esm',
   // The engine runs in browsers, workers and Node alike; its dependencies (and Node's modules, which
-  // only the node/ entries import) stay imports, resolved where the package is installed.
+  // only the node/ entries import) stay imports, resolved where the package is installed. All but
+  // zod: its ESM is some 60 modules, and importing them took a third of a fresh process's
+  // `import('@sandbank/engine')`; bundled, only the parts the engine uses are read, once
+  // (docs/decisions/packaging.md). zod stays a dependency for the declarations' types.
   platform: 'neutral',
-  packages: 'external',
+  mainFields: ['module', 'main'],
+  external: [...external(), 'node:*'],
   target: 'es2022',
   // No keepNames: it would cost every closure a defineProperty at run time, and nothing reads a
   // function's name (operations are named by their route tables' keys, core/router.ts).
