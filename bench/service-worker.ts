@@ -91,7 +91,7 @@ window.ready = worker.start({
 }
 
 /** MSW's own worker script, as `msw init` would copy it. */
-function mswWorkerScript(): string {
+export function mswWorkerScript(): string {
   return readFileSync(createRequire(import.meta.url).resolve('msw/mockServiceWorker.js'), 'utf8');
 }
 
