@@ -90,3 +90,22 @@ describe('the seed (docs/platform-facts.md §4)', () => {
     expect(JSON.stringify(newSandbox('other').getState())).not.toBe(JSON.stringify(state));
   });
 });
+
+describe('seeded states shared by banks (sandbox-api/seed.ts seededState)', () => {
+  test('banks of one seed and clock start from one frozen state; other seeds or clocks get their own', () => {
+    const first = newSandbox('shared-a').getState();
+    expect(Object.isFrozen(first.transactions)).toBe(true);
+    expect(newSandbox('shared-a').getState().transactions).toBe(first.transactions);
+    expect(newSandbox('shared-b').getState().transactions).not.toBe(first.transactions);
+    const later = newSandbox('shared-a', { now: () => Date.parse('2026-03-03T10:00:00Z') }).getState();
+    expect(later.transactions).not.toBe(first.transactions);
+  });
+
+  test('keeps the last eight seeded states, not every one ever made', () => {
+    const first = newSandbox('kept-0').getState().transactions;
+    for (let i = 1; i <= 8; i++) newSandbox(`kept-${i}`);
+    const again = newSandbox('kept-0').getState().transactions;
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+  });
+});
