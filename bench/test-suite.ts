@@ -1,8 +1,8 @@
 /**
  * `pnpm bench:test-suite`: what a test suite pays Sandbank apart from the bank's answers (also in
  * `pnpm bench`, after the round trips). Interleaved, medians and p99 (`BENCH_ROUNDS`, default 2 000):
- * - a fresh bank for each test, as the README's quick starts give one: `installSandbox().reset()` and
- *   `createSandbox()` at a fixed clock, beside the seeded state made anew (`createSeedState`), which
+ * - a fresh bank for each test, as the README's quick starts give one, every bank on the fixed clock
+ *   NOW: `installSandbox({ now }).reset()` and `createSandbox({ now })`, beside the seeded state made anew (`createSeedState`), which
  *   both did before seeded states were shared (session 24) and a bank on the real clock still does;
  * - a signed request's signing by the TPP kit (`signRequest` of a GET), beside the same signing
  *   through WebCrypto (a SubtleCrypto passed in, as every signature was made before session 24);
