@@ -1,5 +1,6 @@
 /** `runNodeBench`: the Node benchmarks of `pnpm bench` and `pnpm bench:node`, printed and written to bench/results/node.json. */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { freshProcessCosts, printFreshProcessCosts } from './fresh-process.js';
 import { fmt, ratio, type Stats } from './lib/measure.js';
 import { importTimes, printImportTimes } from './module-import.js';
 import { bundles, roundTrips } from './node.js';
@@ -12,6 +13,7 @@ export async function runNodeBench(rounds: number, sizes: number[]) {
   const scaleRows = scaleInOwnProcesses(sizes);
   const bundleRows = await bundles();
   const imports = importTimes();
+  const freshProcesses = freshProcessCosts();
   const floor = trips.accountList.floor as Stats;
   const msw = trips.accountList.msw as Stats;
   const sandbank = trips.accountList.sandbank as Stats;
@@ -30,6 +32,7 @@ export async function runNodeBench(rounds: number, sizes: number[]) {
   printTestSuiteCosts(suite);
   printScale(scaleRows);
   printImportTimes(imports);
+  printFreshProcessCosts(freshProcesses);
   console.log('\n| bundle | minified | gzipped |');
   console.log('|---|---|---|');
   for (const b of bundleRows)
@@ -41,6 +44,7 @@ export async function runNodeBench(rounds: number, sizes: number[]) {
     testSuite: suite,
     scale: scaleRows,
     imports,
+    freshProcesses,
     bundles: bundleRows,
   };
   mkdirSync('bench/results', { recursive: true });
