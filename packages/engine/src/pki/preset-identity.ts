@@ -1,7 +1,10 @@
 // Ready-made TPP identities for tests and prototypes, created once per preset and validity, each with
-// its own stored key (preset-keys.ts): the same key in every process, and no key generation.
+// its own stored key (preset-keys.ts): the same key in every process, and no key generation. With the
+// presets' own validity, the certificate is a stored one too (preset-certificates.ts).
 import { type CertificateAuthority, issueCertificateAuthority } from './certificate-authority.js';
 import { issueTppIdentity } from './create-tpp-identity.js';
+import { identityFromKeyPair } from './identity-from-certificate.js';
+import { PRESET_CERTIFICATES } from './preset-certificates.js';
 import { presetKeyPair } from './preset-key-pair.js';
 import type { CreateTppIdentityOptions, TppIdentity } from './tpp-identity.js';
 
@@ -45,18 +48,29 @@ export function presetIdentity(preset: IdentityPreset, options: PresetOptions = 
   const key = JSON.stringify([preset, options.validFrom, options.validTo]);
   let identity = identities.get(key);
   if (identity === undefined || options.subtle !== undefined) {
-    identity = create(preset, base, options);
+    identity =
+      options.validFrom === undefined && options.validTo === undefined
+        ? stored(preset, options.subtle ?? globalThis.crypto.subtle)
+        : issuePreset(preset, options);
     if (options.subtle === undefined) identities.set(key, identity);
     identity.catch(() => identities.delete(key));
   }
   return identity;
 }
 
-async function create(
-  preset: IdentityPreset,
-  base: Omit<CreateTppIdentityOptions, 'issuer' | 'subtle'>,
-  options: PresetOptions,
-): Promise<TppIdentity> {
+/**
+ * A preset with its own validity: its stored key and stored certificate, issued once by
+ * scripts/make-preset-certificates.ts with `issuePreset`. Issuing it in each process cost a test file
+ * about 25 ms before its first request (the CA read, the certificate built and signed, a probe
+ * signature; docs/benchmarks.md, "Session 25"). The pair is known to match: no probe.
+ */
+async function stored(preset: IdentityPreset, subtle: SubtleCrypto): Promise<TppIdentity> {
+  return identityFromKeyPair(PRESET_CERTIFICATES[preset], await presetKeyPair(preset, subtle), subtle);
+}
+
+/** A preset's certificate issued now, for its stored key: with another validity, or to store one. */
+export async function issuePreset(preset: IdentityPreset, options: PresetOptions = {}): Promise<TppIdentity> {
+  const base = PRESETS[preset];
   // Fixed validity, not relative to the real clock: a sandbox's bank clock may be set to any day
   // from 2020 on, and a preset must be valid (or, 'expired', invalid) whatever it says.
   const request: CreateTppIdentityOptions = {

@@ -36,7 +36,7 @@ export interface CertificateCache {
 }
 
 /** A certificate as read from its header text: the same for every bank, so shared by all. */
-interface ReadCertificate {
+export interface ReadCertificate {
   certificate: ParsedCertificate;
   tpp: VerifiedTpp | null;
   tppProblem: string | null;
@@ -50,10 +50,12 @@ const reads = new WeakMap<SubtleCrypto, Map<string, Promise<ReadCertificate>>>()
  * The certificate read from its text (DER parsed, the PSD2 statement and the TPP read), once per
  * process and SubtleCrypto: a test suite that makes a bank for each test would otherwise read its
  * TPP's certificate again in each (2-3 ms of asn1js and pkijs, more than the rest of the test's first
- * request; docs/benchmarks.md, "Session 24"). Parsed certificates are only read, never changed. A
- * certificate's own problem is kept with it; any other failure (a SubtleCrypto that throws) is not.
+ * request; docs/benchmarks.md, "Session 24"). The TPP kit's stored presets are read here too, so the
+ * first bank a preset's request reaches finds it read (pki/identity-from-certificate.ts). Parsed
+ * certificates are only read, never changed. A certificate's own problem is kept with it; any other
+ * failure (a SubtleCrypto that throws) is not.
  */
-function readCertificate(text: string, subtle: SubtleCrypto): Promise<ReadCertificate> {
+export function readCertificate(text: string, subtle: SubtleCrypto): Promise<ReadCertificate> {
   let byText = reads.get(subtle);
   if (byText === undefined) {
     byText = new Map();
