@@ -5,7 +5,8 @@
  * that answer (the page's own scripts loaded before; how large they are is the app bundler's matter:
  * Vite 8 loads `registerSandbox` in a 10 KB module and the engine only on demand), for the Sandbank
  * worker (`registerSandbox()`, then `GET /v1/sandbox/customers`: the bank seeded and stored in
- * IndexedDB first), MSW's worker (`setupWorker().start()`, a static JSON body) and a bare worker
+ * IndexedDB first; and again with `autoSign: 'both'`, the request signed in the worker with the preset
+ * identity, as a docs page's first Try it is), MSW's worker (`setupWorker().start()`, a static JSON body) and a bare worker
  * answering `new Response('{}')` (the floor). Each round opens a fresh browser context per contender,
  * the contenders in turn (`BENCH_ROUNDS`, default 9); medians and the worst.
  */
@@ -36,6 +37,15 @@ const SANDBANK = `
 import { registerSandbox } from '@sandbank/service-worker';
 (window as any).start = async () => {
   await registerSandbox({ signatures: 'off' });
+  const answer = await fetch('/v1/sandbox/customers', { headers: { 'X-Request-ID': 'first-visit' } });
+  if (answer.status !== 200) throw new Error('status ' + answer.status);
+  await answer.text();
+};`;
+
+const SANDBANK_AUTO_SIGNED = `
+import { registerSandbox } from '@sandbank/service-worker';
+(window as any).start = async () => {
+  await registerSandbox({ autoSign: 'both' });
   const answer = await fetch('/v1/sandbox/customers', { headers: { 'X-Request-ID': 'first-visit' } });
   if (answer.status !== 200) throw new Error('status ' + answer.status);
   await answer.text();
@@ -74,6 +84,8 @@ const contenders = {
   "bare worker, `new Response('{}')`": '/first-bare.html',
   'MSW 2 `setupWorker().start()`, static JSON': '/first-msw.html',
   'Sandbank `registerSandbox()`, the seeded bank stored': '/first-sandbank.html',
+  "the same, the request signed in the worker (`autoSign: 'both'`, a docs page's Try it)":
+    '/first-signed.html',
 } as const;
 
 /** Milliseconds from starting the worker to the first answer read, in a browser context with nothing stored. */
@@ -99,6 +111,8 @@ const [browser, app] = await Promise.all([
     files: {
       '/first-sandbank.html': ['text/html', html('/first-sandbank.js')],
       '/first-sandbank.js': ['text/javascript', await pageModule(SANDBANK)],
+      '/first-signed.html': ['text/html', html('/first-signed.js')],
+      '/first-signed.js': ['text/javascript', await pageModule(SANDBANK_AUTO_SIGNED)],
       '/first-msw.html': ['text/html', html('/first-msw.js')],
       '/first-msw.js': ['text/javascript', await pageModule(MSW)],
       '/mockServiceWorker.js': ['text/javascript', mswWorkerScript()],
