@@ -61,8 +61,10 @@ export function presetIdentity(preset: IdentityPreset, options: PresetOptions = 
 /**
  * A preset with its own validity: its stored key and stored certificate, issued once by
  * scripts/make-preset-certificates.ts with `issuePreset`. Issuing it in each process cost a test file
- * about 25 ms before its first request (the CA read, the certificate built and signed, a probe
- * signature; docs/benchmarks.md, "Session 25"). The pair is known to match: no probe.
+ * 44-47 ms before its first request (the CA read, the certificate built and signed, parsed back and
+ * probed with a signature); the stored one takes 20-23 ms, most of it the process's first certificate
+ * parse, which the bank's first request then skips (docs/benchmarks.md, "Session 25"). The pair is
+ * known to match: no probe.
  */
 async function stored(preset: IdentityPreset, subtle: SubtleCrypto): Promise<TppIdentity> {
   return identityFromKeyPair(PRESET_CERTIFICATES[preset], await presetKeyPair(preset, subtle), subtle);
