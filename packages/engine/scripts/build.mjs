@@ -32,11 +32,18 @@ function entries() {
   return found;
 }
 
-/** The packages the built JavaScript imports rather than bundles: every dependency but zod, and peers. */
+/**
+ * Dependencies bundled into dist/ rather than imported: zod (some 90 modules), and pkijs and asn1js
+ * with the small packages they import (a fresh process spent about 20 ms resolving, reading and
+ * compiling them apart; docs/decisions/packaging.md). They stay dependencies, for the declarations' types.
+ */
+const BUNDLED = ['zod', 'pkijs', 'asn1js'];
+
+/** The packages the built JavaScript imports rather than bundles: every other dependency, and peers. */
 function external() {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
   const names = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})];
-  return names.filter((name) => name !== 'zod').flatMap((name) => [name, `${name}/*`]);
+  return names.filter((name) => !BUNDLED.includes(name)).flatMap((name) => [name, `${name}/*`]);
 }
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
@@ -55,9 +62,9 @@ await build({
   format: 'esm',
   // The engine runs in browsers, workers and Node alike; its dependencies (and Node's modules, which
   // only the node/ entries import) stay imports, resolved where the package is installed. All but
-  // zod: its ESM is some 90 modules (64 of them locales), and importing them took a third of a fresh process's
-  // `import('@sandbank/engine')`; bundled, only the parts the engine uses are read, once
-  // (docs/decisions/packaging.md). zod stays a dependency for the declarations' types.
+  // BUNDLED: zod's ESM is some 90 modules (64 of them locales), and importing them took a third of a
+  // fresh process's `import('@sandbank/engine')`; bundled, only the parts the engine uses are read,
+  // once (docs/decisions/packaging.md).
   platform: 'neutral',
   mainFields: ['module', 'main'],
   external: [...external(), 'node:*'],
