@@ -2,7 +2,7 @@
 // writes them into src/pki/preset-certificates.ts: presetIdentity() then reads a stored certificate
 // instead of issuing one in every process. Run: pnpm exec tsx packages/engine/scripts/make-preset-certificates.ts
 // after changing a preset (its names, roles or validity) or the sandbox test CA;
-// test/pki/preset-certificates.test.ts fails until then. Rerunning gives new serials, and so new
+// test/tpp/preset-certificates.test.ts fails until then. Rerunning gives new serials, and so new
 // keyIds: a saved request signed with the old ones no longer verifies.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
