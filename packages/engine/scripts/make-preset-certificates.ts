@@ -1,13 +1,15 @@
-// Issues each identity preset's certificate, with the preset's stored key and its own validity, and
-// writes them into src/pki/preset-certificates.ts: presetIdentity() then reads a stored certificate
-// instead of issuing one in every process. Run: pnpm exec tsx packages/engine/scripts/make-preset-certificates.ts
-// after changing a preset (its names, roles or validity) or the sandbox test CA;
+// Issues each identity preset's certificate, with the preset's stored key and its own validity, and the
+// sandbox bank's, and writes them into src/pki/preset-certificates.ts: presetIdentity() and
+// sandboxBankIdentity() then read a stored certificate instead of issuing one in every process.
+// Run: pnpm exec tsx packages/engine/scripts/make-preset-certificates.ts after changing a preset (its
+// names, roles or validity), the bank's identity or the sandbox test CA;
 // test/tpp/preset-certificates.test.ts fails until then. Rerunning gives new serials, and so new
 // keyIds: a saved request signed with the old ones no longer verifies.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { issueBankIdentity } from '../src/pki/bank-identity.js';
 import { type IdentityPreset, issuePreset } from '../src/pki/preset-identity.js';
 
 const PRESETS: IdentityPreset[] = ['aisp', 'pisp', 'both', 'expired', 'no-roles', 'wrong-ca'];
@@ -17,6 +19,7 @@ for (const preset of PRESETS) {
   const { certificate } = await issuePreset(preset);
   lines.push(`  ${JSON.stringify(preset)}:\n    '${certificate.base64}',`);
 }
+const bank = (await issueBankIdentity()).certificate.base64;
 const target = fileURLToPath(new URL('../src/pki/preset-certificates.ts', import.meta.url));
 writeFileSync(
   target,
@@ -26,6 +29,10 @@ writeFileSync(
 export const PRESET_CERTIFICATES = {
 ${lines.join('\n')}
 } as const;
+
+/** The sandbox bank's certificate (PSP_AS), for its stored key: it signs the bank's responses. */
+export const BANK_CERTIFICATE =
+  '${bank}';
 `,
 );
 // In the repository's format (biome, the workspace's formatter), so that a rerun changes only the certificates.

@@ -1,12 +1,23 @@
-// Generates the preset identities' RSA keys once and writes their primes into src/pki/preset-keys.ts.
-// Run: pnpm exec tsx packages/engine/scripts/make-preset-keys.ts
-// Rerunning changes every preset's key (and so its certificates' public key): do it only on purpose.
+// Generates the stored RSA keys (src/pki/preset-key-names.ts) and writes their primes into
+// src/pki/preset-keys.ts. Run: pnpm exec tsx packages/engine/scripts/make-preset-keys.ts
+// A key already stored is kept: only a name without a key gets one. Changing a stored key changes the
+// public key of the certificates made for it (scripts/make-preset-certificates.ts): delete its entry
+// and rerun both scripts only on purpose.
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { PRESET_KEY_NAMES } from '../src/pki/preset-key-names.js';
+import { PRESET_KEY_PRIMES } from '../src/pki/preset-keys.js';
 
+const stored: Partial<Record<string, readonly [string, string]>> = PRESET_KEY_PRIMES;
 const entries: string[] = [];
 for (const name of PRESET_KEY_NAMES) {
+  const kept = stored[name];
+  if (kept !== undefined) {
+    entries.push(`  '${name}': ['${kept[0]}', '${kept[1]}'],`);
+    continue;
+  }
   const keys = (await globalThis.crypto.subtle.generateKey(
     {
       name: 'RSASSA-PKCS1-v1_5',
@@ -33,4 +44,7 @@ ${entries.join('\n')}
 };
 `,
 );
+// In the repository's format (biome, the workspace's formatter), so that a rerun changes only new keys.
+const biome = createRequire(import.meta.url).resolve('@biomejs/biome/bin/biome');
+execFileSync(process.execPath, [biome, 'format', '--write', target], { stdio: 'inherit' });
 console.log(`wrote ${target}`);

@@ -1,4 +1,7 @@
-/** The keys the presets sign with: one per preset, and the 'wrong-ca' preset's untrusted issuer's. */
+/**
+ * The stored keys: one per preset, the 'wrong-ca' preset's untrusted issuer's, and the sandbox bank's
+ * own, which signs its responses (part 5.1 rule 10; pki/bank-identity.ts).
+ */
 export const PRESET_KEY_NAMES = [
   'aisp',
   'pisp',
@@ -7,6 +10,7 @@ export const PRESET_KEY_NAMES = [
   'no-roles',
   'wrong-ca',
   'untrusted-ca',
+  'bank',
 ] as const;
 
 export type PresetKeyName = (typeof PRESET_KEY_NAMES)[number];

@@ -32,4 +32,8 @@ export const PRESET_KEY_PRIMES: Record<PresetKeyName, readonly [p: string, q: st
     '8t5on6W6a0U8lfhaYLZtQXWD_MC_AJwxoqfhJAuovVsAAWDlTHI9LjjguzzfNBvQesD6BqQoxd_JP-3NKvOxfMWiKRi2ItTmkpOss8YZ8DKFvY9oLcwvy3g9Rb9UlZdGqhIOVrghsP8-nrYjyNdbJCSTDFvbvavAtjm-XrRh1eU',
     'y8YALgcMynGqAfh-YmJSy0LXMu-2mfbi3J08iqbULIOz5EGQEhYIxTWivJwPUdhxtYpiTxne-2ZUUOGa2G87ldLJfu_-Xls4oukEKbuaq5AhvFxuVKkAobLtFpOBnui4uNukNhHZetWDufnztHM-Ligu7mbf1cxX0yN8ND0Zn3M',
   ],
+  bank: [
+    '1r6MXqtgXGYNHRAKLmRj1cZ1GM37IeR6N8nN6VZOVarZbjEE0ONTp2aZlm-bQtCgaC1gTCa5_3VEzoGjO3zgnZo6MaRfvr7lGFcpFArTKLrs7hUn6AIk8pNt8W-vDdkrqW4pNJ-bPPJINA7-MtwfeC2V9wK-RTlX2GTc-3q5dbM',
+    'xdf18cgYSaHj1RLiBwRaohb8xU0nxLqTeCOf_OwdC-6xVtyu6cbUPsh5nPqz85J27L4fJ5eyf7fm0vHgLDFR15BAUaPzV_F4mHT0EPcUPE98MoqayUr0OVMHFbEQmCWDDXmRZZk59UeLwLMsKmNNBJAOFDzU5sao5QCprc_pAvc',
+  ],
 };

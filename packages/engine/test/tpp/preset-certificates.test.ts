@@ -1,8 +1,10 @@
-// The presets' stored certificates (src/pki/preset-certificates.ts, written by
-// scripts/make-preset-certificates.ts): what each preset would issue today, for its own stored key,
-// signed by its issuer; and presetIdentity() reads them instead of issuing one in every process.
+// The presets' and the bank's stored certificates (src/pki/preset-certificates.ts, written by
+// scripts/make-preset-certificates.ts): what each would issue today, for its own stored key, signed by
+// its issuer; and presetIdentity() and sandboxBankIdentity() read them instead of issuing one (and,
+// for the bank, generating a key) in every process.
 import { describe, expect, it } from 'vitest';
-import { PRESET_CERTIFICATES } from '../../src/pki/preset-certificates.js';
+import { issueBankIdentity, sandboxBankIdentity } from '../../src/pki/bank-identity.js';
+import { BANK_CERTIFICATE, PRESET_CERTIFICATES } from '../../src/pki/preset-certificates.js';
 import { type IdentityPreset, issuePreset, presetIdentity } from '../../src/pki/preset-identity.js';
 import { presetKeyPair } from '../../src/pki/preset-key-pair.js';
 import { SANDBOX_TEST_CA_PEM } from '../../src/pki/sandbox-test-ca.js';
@@ -102,5 +104,32 @@ describe('presetIdentity and the stored certificates', () => {
     identity.certificate.notAfter = 0;
     const verdict = await verifyRequest(signed, { subtle: recording }, createRequestVerifier());
     expect(verdict).toMatchObject({ ok: true, tpp: { roles: ['PSP_AI'] } });
+  });
+});
+
+describe("the bank's stored identity (signed responses, part 5.1 rule 10)", () => {
+  it('says what the bank issues today, but for its serial and signature', async () => {
+    const stored = await read(BANK_CERTIFICATE);
+    const issued = (await issueBankIdentity()).certificate;
+    expect(issued.serialHex).not.toBe(stored.serialHex);
+    expect(content(stored)).toEqual(content(issued));
+    expect(stored.psd2?.roles).toEqual(['PSP_AS']);
+  });
+
+  it("carries the bank's stored key and is signed by the test CA", async () => {
+    const stored = await read(BANK_CERTIFICATE);
+    const keys = await presetKeyPair('bank', subtle);
+    expect(stored.spki).toEqual(new Uint8Array(await subtle.exportKey('spki', keys.publicKey)));
+    const caKey = await importRsaPublicKey((await read(SANDBOX_TEST_CA_PEM)).spki, subtle);
+    const signature = new Uint8Array(stored.x509.signatureValue.valueBlock.valueHexView);
+    expect(await verifyRsaSha256(caKey, signature, stored.x509.tbsView, subtle)).toBe(true);
+  });
+
+  it('is made without generating a key or signing anything', async () => {
+    const { subtle: recording, calls } = recordingSubtle();
+    const bank = await sandboxBankIdentity(recording);
+    expect(bank.certificate.base64).toBe(BANK_CERTIFICATE);
+    expect(calls).not.toContain('generateKey');
+    expect(calls).not.toContain('sign');
   });
 });
