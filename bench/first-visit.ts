@@ -33,19 +33,11 @@ async function pageModule(contents: string): Promise<string> {
   return out.outputFiles[0]?.text ?? '';
 }
 
-const SANDBANK = `
+/** A page that registers the Sandbank worker with `options` (source text) and reads its first answer. */
+const sandbankPage = (options: string) => `
 import { registerSandbox } from '@sandbank/service-worker';
 (window as any).start = async () => {
-  await registerSandbox({ signatures: 'off' });
-  const answer = await fetch('/v1/sandbox/customers', { headers: { 'X-Request-ID': 'first-visit' } });
-  if (answer.status !== 200) throw new Error('status ' + answer.status);
-  await answer.text();
-};`;
-
-const SANDBANK_AUTO_SIGNED = `
-import { registerSandbox } from '@sandbank/service-worker';
-(window as any).start = async () => {
-  await registerSandbox({ autoSign: 'both' });
+  await registerSandbox(${options});
   const answer = await fetch('/v1/sandbox/customers', { headers: { 'X-Request-ID': 'first-visit' } });
   if (answer.status !== 200) throw new Error('status ' + answer.status);
   await answer.text();
@@ -110,9 +102,9 @@ const [browser, app] = await Promise.all([
   startAppServer({
     files: {
       '/first-sandbank.html': ['text/html', html('/first-sandbank.js')],
-      '/first-sandbank.js': ['text/javascript', await pageModule(SANDBANK)],
+      '/first-sandbank.js': ['text/javascript', await pageModule(sandbankPage("{ signatures: 'off' }"))],
       '/first-signed.html': ['text/html', html('/first-signed.js')],
-      '/first-signed.js': ['text/javascript', await pageModule(SANDBANK_AUTO_SIGNED)],
+      '/first-signed.js': ['text/javascript', await pageModule(sandbankPage("{ autoSign: 'both' }"))],
       '/first-msw.html': ['text/html', html('/first-msw.js')],
       '/first-msw.js': ['text/javascript', await pageModule(MSW)],
       '/mockServiceWorker.js': ['text/javascript', mswWorkerScript()],

@@ -5,6 +5,7 @@ import { type CertificateAuthority, issueCertificateAuthority } from './certific
 import { issueTppIdentity } from './create-tpp-identity.js';
 import { identityFromKeyPair } from './identity-from-certificate.js';
 import { PRESET_CERTIFICATES } from './preset-certificates.js';
+import type { PresetKeyName } from './preset-key-names.js';
 import { presetKeyPair } from './preset-key-pair.js';
 import type { CreateTppIdentityOptions, TppIdentity } from './tpp-identity.js';
 
@@ -50,7 +51,7 @@ export function presetIdentity(preset: IdentityPreset, options: PresetOptions = 
   if (identity === undefined || options.subtle !== undefined) {
     identity =
       options.validFrom === undefined && options.validTo === undefined
-        ? stored(preset, options.subtle ?? globalThis.crypto.subtle)
+        ? storedIdentity(preset, PRESET_CERTIFICATES[preset], options.subtle ?? globalThis.crypto.subtle)
         : issuePreset(preset, options);
     if (options.subtle === undefined) identities.set(key, identity);
     identity.catch(() => identities.delete(key));
@@ -59,15 +60,19 @@ export function presetIdentity(preset: IdentityPreset, options: PresetOptions = 
 }
 
 /**
- * A preset with its own validity: its stored key and stored certificate, issued once by
- * scripts/make-preset-certificates.ts with `issuePreset`. Issuing it in each process cost a test file
- * 44-47 ms before its first request (the CA read, the certificate built and signed, parsed back and
+ * A stored key with its stored certificate (a preset with its own validity, the bank's identity),
+ * issued once by scripts/make-preset-certificates.ts with `issuePreset` or `issueBankIdentity`.
+ * Issuing a preset in each process cost a test file 44-47 ms before its first request (the CA read, the certificate built and signed, parsed back and
  * probed with a signature); the stored one takes 20-23 ms, most of it the process's first certificate
  * parse, which the bank's first request then skips (docs/benchmarks.md, "Session 25"). The pair is
  * known to match: no probe.
  */
-async function stored(preset: IdentityPreset, subtle: SubtleCrypto): Promise<TppIdentity> {
-  return identityFromKeyPair(PRESET_CERTIFICATES[preset], await presetKeyPair(preset, subtle), subtle);
+export async function storedIdentity(
+  name: PresetKeyName,
+  certificate: string,
+  subtle: SubtleCrypto,
+): Promise<TppIdentity> {
+  return identityFromKeyPair(certificate, await presetKeyPair(name, subtle), subtle);
 }
 
 /** A preset's certificate issued now, for its stored key: with another validity, or to store one. */
