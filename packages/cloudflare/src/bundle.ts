@@ -18,6 +18,9 @@ export function bundleWorker(outfile?: string): Promise<string> {
 
 async function build(outfile?: string): Promise<string> {
   const { build } = await import('esbuild');
+  const { asn1jsUtilsNamespaces, pkijsTreeShakable, zodEnglishOnly } = await import(
+    '@sandbank/engine/bundling'
+  );
   const result = await build({
     entryPoints: [fileURLToPath(new URL('./worker.ts', import.meta.url))],
     bundle: true,
@@ -33,6 +36,9 @@ async function build(outfile?: string): Promise<string> {
     legalComments: 'none',
     write: false,
     logLevel: 'warning',
+    // What of zod, pkijs and asn1js the engine never runs stays out: a Worker compiles its whole
+    // script when an isolate starts. It hands no pkijs object out, so pkijs's CryptoEngine goes too.
+    plugins: [zodEnglishOnly, pkijsTreeShakable({ engineOnly: true }), asn1jsUtilsNamespaces],
   });
   const code = result.outputFiles[0]?.text ?? '';
   if (outfile !== undefined) {

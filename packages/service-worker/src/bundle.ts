@@ -1,14 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  asn1jsUtilsNamespaces,
-  nodeOnlyLargeBodies,
-  pkijsTreeShakable,
-  workerOpenApiDocument,
-  zodEnglishOnly,
-  zodWithoutJsonSchema,
-} from './bundle-plugins.js';
+import { nodeOnlyLargeBodies, workerOpenApiDocument } from './bundle-plugins.js';
 import { OPENAPI_BASE_PATH_MARK, OPENAPI_FILE } from './protocol.js';
 
 type Plugin = import('esbuild').Plugin;
@@ -100,7 +93,8 @@ function engineModuleSource(bundled: string): string {
 
 /**
  * The worker's engine module (runtime.ts, which worker.ts imports with `import()`) bundled on its own,
- * with the dependency rewrites (bundle-plugins.ts), and put in the worker's script as one function
+ * with the rewrites of its dependencies (`@sandbank/engine/bundling`) and of its own modules
+ * (bundle-plugins.ts), and put in the worker's script as one function
  * (`engineModuleSource`), evaluated when the entry asks for it (after a woken worker has asked
  * IndexedDB for its stored records). Bundled with the rest, every module it reaches would be kept in
  * a function of its own (esbuild's wrappers for what `import()` reaches), 6 KB gzipped more, and an
@@ -117,6 +111,8 @@ function engineModule(options: BuildWorkerOptions): Plugin {
       );
       pluginBuild.onLoad({ filter: /.*/, namespace: 'engine-module' }, async (args) => {
         const { build } = await import('esbuild');
+        const { asn1jsUtilsNamespaces, pkijsTreeShakable, zodEnglishOnly, zodWithoutJsonSchema } =
+          await import('@sandbank/engine/bundling');
         const result = await build({
           // The worker's outfile too: the map's paths are relative to dist/, and read from src/ (where the
           // worker's build finds this module), a sibling folder, they name the same files.
@@ -130,7 +126,8 @@ function engineModule(options: BuildWorkerOptions): Plugin {
             ...(options.plugins ?? []),
             zodEnglishOnly,
             zodWithoutJsonSchema,
-            pkijsTreeShakable,
+            // The worker hands no pkijs object to the app: it leaves out pkijs's CryptoEngine too.
+            pkijsTreeShakable({ engineOnly: true }),
             asn1jsUtilsNamespaces,
             workerOpenApiDocument,
             nodeOnlyLargeBodies,

@@ -9,6 +9,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { asn1jsUtilsNamespaces, pkijsTreeShakable } from '../src/bundling.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -17,17 +18,17 @@ const require = createRequire(import.meta.url);
  * Entry points, by their path in dist/ without the extension: each export's source (its
  * `@sandbank/source` target) built to where its `default` target says, so the two cannot drift.
  */
-function entries() {
+function entries(): Record<string, string> {
   const { exports } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-  const found = { 'node/cli': 'src/node/cli.ts' };
-  for (const target of Object.values(exports)) {
+  const found: Record<string, string> = { 'node/cli': 'src/node/cli.ts' };
+  for (const target of Object.values<{ default: string; '@sandbank/source'?: string } | string>(exports)) {
     if (typeof target !== 'object') continue;
-    const built = /^\.\/dist\/(.+)\.js$/.exec(target.default);
+    const built = /^\.\/dist\/(.+)\.js$/.exec(target.default)?.[1];
     const source = target['@sandbank/source'];
-    if (built === null || typeof source !== 'string') {
+    if (built === undefined || typeof source !== 'string') {
       throw new Error(`build: an export without a dist/*.js default and a source: ${JSON.stringify(target)}`);
     }
-    found[built[1]] = source;
+    found[built] = source;
   }
   return found;
 }
@@ -68,6 +69,11 @@ await build({
   platform: 'neutral',
   mainFields: ['module', 'main'],
   external: [...external(), 'node:*'],
+  // pkijs's classes that nothing reaches left out (its module keeps all 189 otherwise): about a
+  // third of the code a fresh process compiles at its import (docs/decisions/packaging.md). Not
+  // `engineOnly`: the identities the TPP kit hands out carry pkijs certificates (`certificate.x509`),
+  // whose methods need pkijs's global CryptoEngine.
+  plugins: [pkijsTreeShakable(), asn1jsUtilsNamespaces],
   target: 'es2022',
   // No keepNames: it would cost every closure a defineProperty at run time, and nothing reads a
   // function's name (operations are named by their route tables' keys, core/router.ts).
