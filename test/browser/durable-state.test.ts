@@ -29,6 +29,20 @@ describe('durable state in IndexedDB', () => {
     expect(await storageReport(page)).toMatchObject({ restored: 'snapshot', durable: true, problem: null });
   });
 
+  test("keeps a first visit's first request, a change, on top of the seeded state", async () => {
+    const page = await openControlledPage(env.context, env.app.origin);
+    expect((await advanceClock(page, 5)).status).toBe(200);
+    await stopWorkers(page);
+    expect(await offsetMinutes(page)).toBe(5);
+    expect(await storageReport(page)).toMatchObject({
+      restored: 'snapshot',
+      snapshotSeq: 0,
+      logEntries: 1,
+      durable: true,
+      problem: null,
+    });
+  });
+
   test('keeps every answered signed API write when the browser stops the worker between them', async () => {
     const page = await openControlledPage(env.context, env.app.origin);
     const created: number[] = [];
