@@ -70,7 +70,7 @@ await build({
   mainFields: ['module', 'main'],
   external: [...external(), 'node:*'],
   // pkijs's classes that nothing reaches left out (its module keeps all 189 otherwise): about a
-  // third of the code a fresh process compiles at its import (docs/decisions/packaging.md). Not
+  // quarter of the code a fresh process compiled at its import (docs/decisions/packaging.md). Not
   // `engineOnly`: the identities the TPP kit hands out carry pkijs certificates (`certificate.x509`),
   // whose methods need pkijs's global CryptoEngine.
   plugins: [pkijsTreeShakable(), asn1jsUtilsNamespaces],
