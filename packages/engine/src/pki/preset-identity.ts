@@ -35,6 +35,9 @@ const PRESETS: Record<IdentityPreset, Omit<CreateTppIdentityOptions, 'issuer' | 
   },
 };
 
+/** Every preset's name. */
+export const IDENTITY_PRESETS = Object.keys(PRESETS) as IdentityPreset[];
+
 /** Presets are valid from 2020 through 2049 (UTCTime's last year, RFC 5280 §4.1.2.5). */
 export const PRESET_VALID_FROM = Date.UTC(2020, 0, 1);
 export const PRESET_VALID_TO = Date.UTC(2049, 11, 31, 23, 59, 59);
@@ -44,8 +47,8 @@ let untrustedCa: Promise<CertificateAuthority> | undefined;
 
 /** 'expired' ended in 2019; 'wrong-ca' is issued by an untrusted throwaway CA. */
 export function presetIdentity(preset: IdentityPreset, options: PresetOptions = {}): Promise<TppIdentity> {
-  const base = PRESETS[preset];
-  if (base === undefined) return Promise.reject(new TypeError(`unknown identity preset "${preset}"`));
+  if (PRESETS[preset] === undefined)
+    return Promise.reject(new TypeError(`unknown identity preset "${preset}"`));
   const key = JSON.stringify([preset, options.validFrom, options.validTo]);
   let identity = identities.get(key);
   if (identity === undefined || options.subtle !== undefined) {
@@ -62,10 +65,10 @@ export function presetIdentity(preset: IdentityPreset, options: PresetOptions = 
 /**
  * A stored key with its stored certificate (a preset with its own validity, the bank's identity),
  * issued once by scripts/make-preset-certificates.ts with `issuePreset` or `issueBankIdentity`.
- * Issuing a preset in each process cost a test file 44-47 ms before its first request (the CA read, the certificate built and signed, parsed back and
- * probed with a signature); the stored one takes 20-23 ms, most of it the process's first certificate
- * parse, which the bank's first request then skips (docs/benchmarks.md, "Session 25"). The pair is
- * known to match: no probe.
+ * Issuing a preset in each process cost a test file 44-47 ms before its first request (the CA read,
+ * the certificate built and signed, parsed back and probed with a signature); the stored one takes
+ * 20-23 ms, most of it the process's first certificate parse, which the bank's first request then
+ * skips (docs/benchmarks.md, "Session 25"). The pair is known to match: no probe.
  */
 export async function storedIdentity(
   name: PresetKeyName,

@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bundled, ENGINE_SOURCES } from '@sandbank/test-support/bundled';
+import { bundled, esmBundleOf } from '@sandbank/test-support/bundled';
 import { build, type Plugin } from 'esbuild';
 import { describe, expect, test } from 'vitest';
 import {
@@ -185,19 +185,9 @@ describe('pkijsTreeShakable and asn1jsUtilsNamespaces', () => {
     const folder = mkdtempSync(join(tmpdir(), 'sandbank-bundling-'));
     try {
       const writing = build({
-        stdin: {
-          contents: reads,
-          resolveDir: ENGINE_SOURCES,
-          loader: 'js',
-        },
-        bundle: true,
-        format: 'esm',
-        platform: 'neutral',
-        mainFields: ['module', 'main'],
+        ...esmBundleOf(reads, [pkijsTreeShakable({ engineOnly: true })]),
         outfile: join(folder, 'bundle.js'),
         write: true,
-        logLevel: 'silent',
-        plugins: [pkijsTreeShakable({ engineOnly: true })],
       });
       await expect(writing).rejects.toThrow('must set write: false');
     } finally {
