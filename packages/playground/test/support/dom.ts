@@ -16,6 +16,17 @@ class NoLayoutResizeObserver {
 const scope = globalThis as { ResizeObserver?: unknown };
 scope.ResizeObserver ??= NoLayoutResizeObserver;
 
+// Node ≥ 25 has a Web Storage of its own on the global object, with no storage behind it unless the
+// process is started with --localstorage-file, and Vitest's jsdom environment leaves a global the
+// process already has in place: the tests get jsdom's storage, as a page in a browser has its own.
+// (Defined, not compared: reading Node's getter warns about the missing file.)
+const { jsdom } = globalThis as { jsdom?: { window: Pick<Window, 'localStorage' | 'sessionStorage'> } };
+if (jsdom !== undefined) {
+  for (const name of ['localStorage', 'sessionStorage'] as const) {
+    Object.defineProperty(globalThis, name, { configurable: true, value: jsdom.window[name] });
+  }
+}
+
 // Every element measures 0×0 in jsdom, so a virtualised list would show no rows at all: give
 // elements a fixed box (the rows then render as in a 400 px high list).
 for (const [name, size] of [
