@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
-const RUNS = ['', '-adverse', '-shifted', '-contended', '-consumer'];
+const RUNS = ['', '-adverse', '-shifted', '-contended', '-consumer', '-node26'];
 
 const firstLine = (text) =>
   String(text ?? '')

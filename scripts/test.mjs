@@ -12,6 +12,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { delimiter, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Far from today, and a minute before a year turns: a test that reads the calendar twice sees it move. */
@@ -33,6 +34,19 @@ function run(command, args, env = {}) {
       console.error(`test: ${command} could not start: ${error.message}`);
       resolve(1);
     });
+  });
+}
+
+/** A command's standard output, or null when it fails (its errors go to this process's stderr). */
+function output(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let text = '';
+    child.stdout.on('data', (chunk) => {
+      text += chunk;
+    });
+    child.on('exit', (code) => resolve(code === 0 ? text : null));
+    child.on('error', () => resolve(null));
   });
 }
 
@@ -115,12 +129,46 @@ async function packages() {
   return code;
 }
 
+/**
+ * The newest LTS line of Node. The suite runs on the machine's Node (20 here); what users install the packages into
+ * is more often a newer one, whose own globals differ (Node 25 and later have a Web Storage of their own).
+ */
+const NEWEST_NODE = 'node@26';
+
+/** The README's quick starts once more, with the newest LTS of Node first on PATH (fetched from the npm registry). */
+async function newestNode() {
+  const printed = await output('npx', [
+    '--yes',
+    '-p',
+    NEWEST_NODE,
+    'node',
+    '-p',
+    'process.execPath + " " + process.version',
+  ]);
+  const [node, version] = printed?.trim().split('\n').at(-1)?.split(' ') ?? [];
+  if (node === undefined || version === undefined || !existsSync(node)) {
+    console.error(
+      `test: ${NEWEST_NODE} could not be fetched from the npm registry (npx --yes -p ${NEWEST_NODE} node)`,
+    );
+    return 1;
+  }
+  console.log(`test: the README's quick starts under Node ${version}`);
+  const PATH = `${dirname(node)}${delimiter}${process.env.PATH ?? ''}`;
+  const name = NEWEST_NODE.replace('@', '');
+  return run(node, [VITEST, 'run', '--config', 'test/consumer/vitest.config.ts'], {
+    PATH,
+    SANDBANK_TEST_RUN: name,
+  });
+}
+
 const STEPS = {
   typecheck: () => pnpm('typecheck'),
   lint: () => pnpm('lint'),
   packages,
   // The README's quick starts in fresh projects outside the workspace (test/consumer).
   consumer: () => vitest(['--config', 'test/consumer/vitest.config.ts']),
+  // The same quick starts with the newest LTS of Node, as most users have it.
+  [NEWEST_NODE.replace('@', '')]: newestNode,
   adverse,
   storybook: () => pnpm('build-storybook', '--quiet'),
 };
