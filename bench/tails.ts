@@ -11,6 +11,8 @@
  * of what made the creation's p99 6–9× its median (docs/benchmarks.md, "Session 14").
  * `--v8-pool-size=0` lets Node size the pool by the machine: one thread fewer than its parallelism
  * (`os.availableParallelism()`), at least one, so the main thread keeps a core.
+ * `BENCH_ALSO_NODE=node@26` adds a third set-up, in turn with the two: that Node (fetched from the npm
+ * registry by npx) with its own defaults, whose V8 and web streams are not Node 20's.
  *   pnpm bench:tails            (BENCH_ROUNDS=2000 as in `pnpm bench`, BENCH_PAIRS=3)
  */
 import { spawnSync } from 'node:child_process';
@@ -24,15 +26,39 @@ const MARK = '=====tails ';
 interface Setup {
   name: string;
   flags: string[];
+  /** The Node that runs it: this one by default. */
+  node?: string;
+}
+
+/** Another Node's executable and version, fetched from the npm registry by npx (`node@26`). */
+function otherNode(spec: string): { node: string; version: string } {
+  const printed = spawnSync(
+    'npx',
+    ['--yes', '-p', spec, 'node', '-p', 'process.execPath + " " + process.version'],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const [node, version] = printed.stdout?.trim().split('\n').at(-1)?.split(' ') ?? [];
+  if (printed.status !== 0 || node === undefined || version === undefined) {
+    throw new Error(`${spec} could not be fetched from the npm registry (npx --yes -p ${spec} node)`);
+  }
+  return { node, version };
 }
 
 const SETUPS: Setup[] = [
-  { name: "Node's default pool (4 V8 worker threads)", flags: [] },
+  { name: `Node ${process.version}, its default pool (4 V8 worker threads)`, flags: [] },
   {
-    name: `pool sized to the machine (--v8-pool-size=0: ${Math.max(availableParallelism() - 1, 1)} thread(s))`,
+    name: `Node ${process.version}, the pool sized to the machine (--v8-pool-size=0: ${Math.max(availableParallelism() - 1, 1)} thread(s))`,
     flags: ['--v8-pool-size=0'],
   },
 ];
+const also = process.argv[2] === '--child' ? undefined : process.env.BENCH_ALSO_NODE;
+if (also !== undefined && also !== '') {
+  const { node, version } = otherNode(also);
+  SETUPS.push({ name: `Node ${version}, its default pool`, flags: [], node });
+}
 
 const KINDS = ['bare function', 'MSW GET', 'signed GET', 'transaction page', 'payment creation'] as const;
 type Kind = (typeof KINDS)[number];
@@ -63,7 +89,7 @@ if (process.argv[2] === '--child') {
   for (let pair = 0; pair < pairs; pair++) {
     for (const setup of SETUPS) {
       const child = spawnSync(
-        process.execPath,
+        setup.node ?? process.execPath,
         [...setup.flags, '--expose-gc', '--max-old-space-size=8192', '--import', 'tsx', script, '--child'],
         {
           encoding: 'utf8',
@@ -79,10 +105,13 @@ if (process.argv[2] === '--child') {
         (kind) =>
           `${kind} ${(run[kind].p50 * 1000).toFixed(0)} µs, ${(run[kind].p99 / run[kind].p50).toFixed(2)}×`,
       );
-      console.log(`run ${pair + 1}, ${setup.name}: median, p99 over it: ${each.join('; ')}`);
+      const againstMsw = (run['signed GET'].p50 / run['MSW GET'].p50).toFixed(2);
+      console.log(
+        `run ${pair + 1}, ${setup.name}: median, p99 over it: ${each.join('; ')}; the signed GET ${againstMsw}× MSW's`,
+      );
     }
   }
-  console.log(`\nNode ${process.version}, ${pairs} runs each, alternating; medians over the runs`);
+  console.log(`\n${pairs} runs each, alternating; medians over the runs`);
   console.log('| kind | set-up | median | p99 | p99 over the median (each run) |');
   console.log('|---|---|---|---|---|');
   for (const kind of KINDS) {
