@@ -140,6 +140,10 @@ export async function scale(sizes: number[]): Promise<ScaleRow[]> {
       psu.headers,
     );
     const pageCopy = copies(page);
+    // The two imports' garbage collected first, as every other timing here starts from a collected
+    // heap: left to the pages, a collection of 1 000 000 transactions' garbage ran under the first of
+    // them on Node 26 (docs/benchmarks.md, "Session 27").
+    gc?.();
     const pageStats = await timed(() => drain(raw.fetch(pageCopy())), 300);
     let n = 0;
     // Each mutation is signed first and timed from its `Request` to the 201: the signing is the TPP's.
