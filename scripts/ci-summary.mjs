@@ -1,10 +1,18 @@
 #!/usr/bin/env node
 // CI's closing lines (.ci/run): each suite's counts, then every failed test and file by name with the
 // first line of its error. CI keeps only the end of a long log, so a failure must be named here.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
-const RUNS = ['', '-adverse', '-shifted', '-contended', '-consumer', '-node26'];
+/** The suite's runs in the order pnpm test makes them; any other report there (a step's run under another Node) after. */
+const KNOWN = ['', '-adverse', '-shifted', '-contended', '-consumer'];
+const others = existsSync('test-results')
+  ? readdirSync('test-results')
+      .map((name) => /^vitest(-[\w-]+)\.json$/.exec(name)?.[1])
+      .filter((run) => run !== undefined && !KNOWN.includes(run))
+      .sort()
+  : [];
+const RUNS = [...KNOWN, ...others];
 
 const firstLine = (text) =>
   String(text ?? '')
