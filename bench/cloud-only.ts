@@ -1,4 +1,5 @@
-/** `pnpm bench:cloud`: only the hosted-bank benchmarks (local workerd beside sandbank serve). */
+/** `pnpm bench:cloud`: only the hosted-bank benchmarks (local workerd beside sandbank serve), and their targets. */
 import { runCloudBench } from './cloud.js';
+import { judgeTargets, printTargets } from './targets.js';
 
-await runCloudBench(Number(process.env.BENCH_CLOUD_ROUNDS ?? 500));
+printTargets(judgeTargets({ cloud: await runCloudBench(Number(process.env.BENCH_CLOUD_ROUNDS ?? 500)) }));

@@ -7,6 +7,9 @@ import { bundles, roundTrips } from './node.js';
 import { printScale, scaleInOwnProcesses } from './scale.js';
 import { printTestSuiteCosts, testSuiteCosts } from './test-suite.js';
 
+/** What `runNodeBench` measured, as bench/results/node.json holds it. */
+export type NodeReport = Awaited<ReturnType<typeof runNodeBench>>;
+
 export async function runNodeBench(rounds: number, sizes: number[]) {
   const trips = await roundTrips(rounds);
   const suite = await testSuiteCosts(rounds);
