@@ -151,23 +151,42 @@ export function judgeTargets(reports: Reports): TargetRow[] {
   ];
 }
 
-function shown(value: number, unit: TargetRow['unit']): string {
-  if (unit === '×') return `${value.toFixed(2)}×`;
+function shown(value: number, unit: TargetRow['unit'], extraDigits = 0): string {
   if (unit === 'bytes') return `${Math.round(value)} bytes`;
-  if (unit === 'KB') return `${value.toFixed(1)} KB`;
-  return `${value.toFixed(unit === 's' ? 2 : 1)} ${unit}`;
+  const digits = (unit === '×' || unit === 's' ? 2 : 1) + extraDigits;
+  return unit === '×' ? `${value.toFixed(digits)}×` : `${value.toFixed(digits)} ${unit}`;
+}
+
+/** The figure as printed: with more digits where the usual ones would read as the bound it missed or met. */
+function figure(r: TargetRow): string {
+  let extra = 0;
+  while (
+    extra < 3 &&
+    r.measured !== r.bound &&
+    shown(r.measured, r.unit, extra) === shown(r.bound, r.unit, extra)
+  )
+    extra++;
+  return shown(r.measured, r.unit, extra);
+}
+
+/** The rows as a Markdown table under a line that counts the targets met; empty for none. */
+export function formatTargets(rows: TargetRow[]): string {
+  if (rows.length === 0) return '';
+  const lines = [
+    `# Targets in this run: ${rows.filter((r) => r.met).length} of ${rows.length} met`,
+    '',
+    '| target | this run | bound | |',
+    '|---|---|---|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.target} | ${figure(r)} | ${r.direction} ${shown(r.bound, r.unit)} | ${r.met ? 'met' : 'missed'} |`,
+    ),
+  ];
+  return lines.join('\n');
 }
 
 export function printTargets(rows: TargetRow[]): void {
-  if (rows.length === 0) return;
-  console.log(`\n# Targets in this run: ${rows.filter((r) => r.met).length} of ${rows.length} met\n`);
-  console.log('| target | this run | bound | |');
-  console.log('|---|---|---|---|');
-  for (const r of rows) {
-    console.log(
-      `| ${r.target} | ${shown(r.measured, r.unit)} | ${r.direction} ${shown(r.bound, r.unit)} | ${r.met ? 'met' : 'missed'} |`,
-    );
-  }
+  if (rows.length > 0) console.log(`\n${formatTargets(rows)}`);
 }
 
 /** bench/results/targets.json: the rows with the Node that ran them. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Stats } from '../../bench/lib/measure.js';
-import { judgeTargets, type Reports } from '../../bench/targets.js';
+import { formatTargets, judgeTargets, type Reports } from '../../bench/targets.js';
 
 /** Stats with a median and p99 in ms; throughput from the median (as if every sample took it). */
 const s = (p50: number, p99: number): Stats => ({ samples: 100, p50, p99, mean: p50, rps: 1000 / p50 });
@@ -78,5 +78,21 @@ describe('the targets a bench run is judged by (bench/targets.ts)', () => {
     expect(rows).toHaveLength(5);
     expect(rows.every((r) => r.target.includes('worker'))).toBe(true);
     expect(judgeTargets({})).toEqual([]);
+  });
+
+  it('prints a figure with the digits that tell it from the bound it missed', () => {
+    const table = formatTargets([
+      { target: 'p99', measured: 1.3003, unit: '×', bound: 1.3, direction: 'at most', met: false },
+      { target: 'script', measured: 148.27, unit: 'KB', bound: 150, direction: 'at most', met: true },
+    ]);
+    expect(table.split('\n')).toEqual([
+      '# Targets in this run: 1 of 2 met',
+      '',
+      '| target | this run | bound | |',
+      '|---|---|---|---|',
+      '| p99 | 1.3003× | at most 1.30× | missed |',
+      '| script | 148.3 KB | at most 150.0 KB | met |',
+    ]);
+    expect(formatTargets([])).toBe('');
   });
 });
