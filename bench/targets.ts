@@ -7,6 +7,7 @@
  * measure (a size left out of `BENCH_SIZES`) gives no row.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { CloudReport } from './cloud.js';
 import type { Stats } from './lib/measure.js';
 import type { NodeReport } from './node-run.js';
@@ -191,12 +192,13 @@ export function printTargets(rows: TargetRow[]): void {
 
 /** bench/results/targets.json: the rows with the Node that ran them. */
 export function writeTargets(rows: TargetRow[]): string {
-  const dir = new URL('./results/', import.meta.url);
+  // As service-worker.ts's `writeReport` names its file: a path, not a URL's percent-encoded pathname.
+  const dir = fileURLToPath(new URL('./results/', import.meta.url));
   mkdirSync(dir, { recursive: true });
-  const path = new URL('targets.json', dir);
+  const path = `${dir}targets.json`;
   writeFileSync(
     path,
     `${JSON.stringify({ at: new Date().toISOString(), node: process.version, rows }, null, 2)}\n`,
   );
-  return path.pathname;
+  return path;
 }
