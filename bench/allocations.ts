@@ -13,7 +13,8 @@
  */
 import { Session } from 'node:inspector/promises';
 import { type Frame, groupOf, sourceOf } from './lib/code-groups.js';
-import { copies, requestKinds } from './node.js';
+import { copies } from './lib/requests.js';
+import { requestKinds } from './node.js';
 
 type Kind = 'get' | 'page' | 'creation';
 const kind = (process.argv[2] ?? 'page') as Kind;

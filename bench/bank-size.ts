@@ -16,7 +16,8 @@ import { ibanFromBban, makeBban, type Sandbox, type State } from '@sandbank/engi
 import { KARI, START } from '@sandbank/test-support/ais';
 import { accountBody } from '@sandbank/test-support/sandbox-api';
 import { fmt, interleaved, ratio } from './lib/measure.js';
-import { bank, consented, copies, drain, paymentCreations, presigned, template } from './node.js';
+import { copies } from './lib/requests.js';
+import { bank, consented, drain, paymentCreations, presigned, template } from './node.js';
 
 /** The seeded state with `extra` more customers, each holding one account like the seed's first and a consent. */
 function grown(extra: number): State {

@@ -11,7 +11,8 @@ import { verify, X509Certificate } from 'node:crypto';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { interleaved } from './lib/measure.js';
-import { copies, drain, ORIGIN, requestKinds } from './node.js';
+import { copies, globalRequest, NodeResponse } from './lib/requests.js';
+import { drain, ORIGIN, requestKinds } from './node.js';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2000);
 const { raw, accounts } = await requestKinds(1);
@@ -42,20 +43,21 @@ if (!verify('sha256', Buffer.from(signingString), key, signatureBytes)) {
 const server = setupServer(http.get(`${ORIGIN}/v1/accounts`, () => HttpResponse.json(JSON.parse(body))));
 server.listen({ onUnhandledRequest: 'bypass' });
 const request = copies(accounts);
+const mswRequest = copies(accounts, globalRequest);
 try {
   const results = await interleaved(
     {
       "bare function, `new Response('{}')`": () =>
-        drain((async (_: Request) => new Response('{}'))(request())),
+        drain((async (_: Request) => new NodeResponse('{}'))(request())),
       'the verify and the same answer': () =>
         drain(
           (async (_: Request) => {
             if (!verify('sha256', Buffer.from(signingString), key, signatureBytes))
               throw new Error('not verified');
-            return new Response(body, { status: answer.status, headers });
+            return new NodeResponse(body, { status: answer.status, headers });
           })(request()),
         ),
-      'MSW `setupServer`, fixed JSON': () => drain(fetch(request())),
+      'MSW `setupServer`, fixed JSON': () => drain(fetch(mswRequest())),
       'Sandbank signed GET /v1/accounts': () => drain(raw.fetch(request())),
     },
     rounds,

@@ -14,6 +14,7 @@ import { build } from 'esbuild';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { interleaved, type Stats } from './lib/measure.js';
+import { copies, globalRequest, NodeRequest, NodeResponse } from './lib/requests.js';
 
 export const ORIGIN = 'https://bank.example';
 
@@ -65,16 +66,6 @@ export async function template(
   if (check.status >= 300)
     throw new Error(`${method} ${path} answered ${check.status}: ${await check.text()}`);
   return signed;
-}
-
-/**
- * Copies of a body-less request, made alike for every contender inside its timing. Not `clone()`:
- * undici leaves a listener on the original's abort signal for every clone, so a template cloned
- * thousands of times grows the heap through the run and lengthens every collection.
- */
-export function copies(template: Request): () => Request {
-  const headers = [...template.headers];
-  return () => new Request(template.url, { method: template.method, headers });
 }
 
 export interface RoundTrips {
@@ -172,7 +163,7 @@ export async function presigned(
     const next = parts.shift();
     if (next === undefined) throw new Error(`no pre-signed ${name} left`);
     const { url, body, ...init } = next;
-    const response = await raw.fetch(new Request(url, { ...init, ...(body === '' ? {} : { body }) }));
+    const response = await raw.fetch(new NodeRequest(url, { ...init, ...(body === '' ? {} : { body }) }));
     const text = await response.text();
     if (response.status >= 300) throw new Error(`${name} answered ${response.status}: ${text}`);
   };
@@ -204,21 +195,22 @@ export async function roundTrips(rounds: number): Promise<RoundTrips> {
   const fixed = await (await raw.fetch(accounts.clone())).json();
   const server = setupServer(http.get(`${ORIGIN}/v1/accounts`, () => HttpResponse.json(fixed)));
   server.listen({ onUnhandledRequest: 'bypass' });
-  const floor = async (_request: Request) => new Response('{}');
+  const floor = async (_request: Request) => new NodeResponse('{}');
   const accountsRequest = copies(accounts);
+  const mswRequest = copies(accounts, globalRequest);
   const pageRequest = copies(page);
   try {
     const accountList = await interleaved(
       {
         floor: () => drain(floor(accountsRequest())),
-        msw: () => drain(fetch(accountsRequest())),
+        msw: () => drain(fetch(mswRequest())),
         sandbank: () => drain(raw.fetch(accountsRequest())),
       },
       rounds,
     );
-    // MSW is the GET's contender only: listening, it wraps every `Request` and `Headers` the bench
-    // makes in its proxies, which the page and the creation would pay for (docs/benchmarks.md,
-    // "Session 11"; bench/tail-causes.ts, which splits these tails, always closed it here).
+    // MSW is the GET's contender only: listening, it patches `Headers.prototype` and keeps its
+    // garbage and code beside the page's and the creation's (docs/benchmarks.md, "Session 11";
+    // bench/tail-causes.ts, which splits these tails, always closed it here).
     server.close();
     const pages = await interleaved({ page: () => drain(raw.fetch(pageRequest())) }, rounds);
     const creation = await interleaved({ create: createPayment }, creationRounds, creationWarmup);

@@ -18,7 +18,8 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { type Frame, groupOf, sourceOf } from './lib/code-groups.js';
 import { fmt, stats } from './lib/measure.js';
-import { copies, requestKinds } from './node.js';
+import { copies, globalRequest } from './lib/requests.js';
+import { requestKinds } from './node.js';
 
 interface ProfileNode {
   id: number;
@@ -232,7 +233,7 @@ if (process.env.BENCH_NEIGHBOUR === 'msw') {
     http.get(`${new URL(kinds.accounts.url).origin}/v1/accounts`, () => HttpResponse.json(fixed)),
   );
   server.listen({ onUnhandledRequest: 'bypass' });
-  const mswRequest = copies(kinds.accounts);
+  const mswRequest = copies(kinds.accounts, globalRequest);
   neighbour = async () => {
     await (await fetch(mswRequest())).text();
   };

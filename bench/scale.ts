@@ -11,7 +11,8 @@ import { signFor } from '@sandbank/test-support/signing';
 import { stateWithTransactions } from './lib/big-state.js';
 import { streamedImport, stringImport } from './lib/import-body.js';
 import { fmt, ratio, type Stats, stats } from './lib/measure.js';
-import { bank, consented, copies, drain, ORIGIN, template } from './node.js';
+import { copies } from './lib/requests.js';
+import { bank, consented, drain, ORIGIN, template } from './node.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 

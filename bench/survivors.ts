@@ -17,7 +17,8 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { stats } from './lib/measure.js';
-import { copies, requestKinds } from './node.js';
+import { copies } from './lib/requests.js';
+import { requestKinds } from './node.js';
 
 type Kind = 'get' | 'page' | 'get-alone' | 'page-alone' | 'creation';
 const KINDS: Kind[] = ['get', 'get-alone', 'page', 'page-alone', 'creation'];

@@ -20,7 +20,8 @@ import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { interleaved, stats } from './lib/measure.js';
-import { copies, requestKinds } from './node.js';
+import { copies, globalRequest, NodeResponse } from './lib/requests.js';
+import { requestKinds } from './node.js';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2000);
 const creations = 1000;
@@ -142,12 +143,13 @@ const server = setupServer(
 );
 server.listen({ onUnhandledRequest: 'bypass' });
 const accountsRequest = copies(accounts);
+const mswRequest = copies(accounts, globalRequest);
 const getSpans: Span[] = [];
 const watchGet = watchCollections();
 await interleaved(
   {
-    floor: () => drain(new Response('{}')),
-    msw: () => drain(fetch(accountsRequest())),
+    floor: () => drain(new NodeResponse('{}')),
+    msw: () => drain(fetch(mswRequest())),
     sandbank: spanned(() => drain(raw.fetch(accountsRequest())), getSpans),
   },
   rounds,

@@ -14,7 +14,8 @@ import { createSeedState } from '@sandbank/engine/internal';
 import { installSandbox } from '@sandbank/engine/testing';
 import { presetIdentity, signRequest } from '@sandbank/engine/tpp';
 import { fmt, interleaved, ratio, type Stats } from './lib/measure.js';
-import { copies, drain } from './node.js';
+import { copies } from './lib/requests.js';
+import { drain } from './node.js';
 
 const NOW = Date.parse('2026-03-02T10:00:00Z');
 

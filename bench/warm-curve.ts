@@ -4,9 +4,11 @@
  * in three set-ups, each in a fresh process so one's compiled code does not help the next:
  * - `alone`: only Sandbank, MSW not listening;
  * - `listening`: MSW's `setupServer` listening (it replaces `Headers`, `Request` and `Response` with
- *   proxies that record raw header names), never asked;
+ *   proxies that record raw header names), never asked, and Sandbank's requests made through its
+ *   `Request` proxy: what a suite that mocks other hosts with MSW pays beside the bank;
  * - `msw`: each Sandbank request followed by one to MSW's handler, as `pnpm bench:node` interleaves
- *   them; MSW's median per block beside Sandbank's, and their ratio.
+ *   them (Sandbank's requests made with Node's own `Request`, MSW's through its proxy); MSW's median
+ *   per block beside Sandbank's, and their ratio.
  * `pnpm bench:node` times rounds 200 to 2 200 of the `msw` set-up (with the floor as a third
  * contender). This shows what its median is made of: code V8 has not yet optimised (functions run
  * once a request reach TurboFan after about 1 000 to 4 000 requests), and the neighbour (docs/benchmarks.md,
@@ -17,7 +19,8 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { copies, requestKinds } from './node.js';
+import { copies, globalRequest } from './lib/requests.js';
+import { requestKinds } from './node.js';
 
 type Setup = 'alone' | 'listening' | 'msw';
 const SETUPS: readonly Setup[] = ['alone', 'listening', 'msw'];
@@ -36,7 +39,8 @@ function median(samples: number[]): number {
 /** One set-up in this process: a line per block of `block` requests. */
 async function curve(setup: Setup): Promise<void> {
   const { raw, accounts } = await requestKinds(0);
-  const next = copies(accounts);
+  const next = copies(accounts, setup === 'listening' ? globalRequest : undefined);
+  const mswRequest = copies(accounts, globalRequest);
   const fixed = await (await raw.fetch(accounts.clone())).json();
   const server = setupServer(http.get(new URL(accounts.url).href, () => HttpResponse.json(fixed)));
   if (setup !== 'alone') server.listen({ onUnhandledRequest: 'bypass' });
@@ -51,7 +55,7 @@ async function curve(setup: Setup): Promise<void> {
         sandbank.push(performance.now() - started);
         if (setup !== 'msw') continue;
         started = performance.now();
-        await drain(fetch(next()));
+        await drain(fetch(mswRequest()));
         msw.push(performance.now() - started);
       }
       const ours = median(sandbank) * 1000;
