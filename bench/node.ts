@@ -15,6 +15,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { interleaved, type Stats } from './lib/measure.js';
 import { copies, globalRequest, NodeRequest, NodeResponse } from './lib/requests.js';
+import { WORKER_SCRIPT_ROW } from './lib/row-names.js';
 
 export const ORIGIN = 'https://bank.example';
 
@@ -234,7 +235,7 @@ export async function bundles(): Promise<BundleRow[]> {
   const worker = new TextEncoder().encode(await bundleWorker());
   const rows: BundleRow[] = [
     {
-      name: 'worker script (sandbank-sw.js, as shipped)',
+      name: WORKER_SCRIPT_ROW,
       minified: worker.byteLength,
       gzipped: gzipSync(worker).byteLength,
     },

@@ -10,6 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { CloudReport } from './cloud.js';
 import type { Stats } from './lib/measure.js';
+import { WORKER_SCRIPT_ROW } from './lib/row-names.js';
 import type { NodeReport } from './node-run.js';
 import type { ServiceWorkerReport } from './service-worker.js';
 
@@ -29,8 +30,6 @@ export interface Reports {
   worker?: ServiceWorkerReport;
   cloud?: CloudReport;
 }
-
-const WORKER_SCRIPT = 'worker script (sandbank-sw.js, as shipped)';
 
 function row(
   target: string,
@@ -87,7 +86,7 @@ function nodeTargets(node: NodeReport): TargetRow[] {
       row(`heap per stored transaction at ${at}`, last.heapBytesPerTransaction, 'bytes', 'at most', 400),
     );
   }
-  const script = node.bundles.find((b) => b.name === WORKER_SCRIPT);
+  const script = node.bundles.find((b) => b.name === WORKER_SCRIPT_ROW);
   if (script) rows.push(row('worker script, gzipped', script.gzipped / 1024, 'KB', 'at most', 150));
   return rows;
 }

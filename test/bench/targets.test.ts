@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Stats } from '../../bench/lib/measure.js';
+import { WORKER_SCRIPT_ROW } from '../../bench/lib/row-names.js';
 import { formatTargets, judgeTargets, type Reports } from '../../bench/targets.js';
 
 /** Stats with a median and p99 in ms; throughput from the median (as if every sample took it). */
@@ -22,7 +23,7 @@ const node = {
     paymentCreation: s(0.56, 4.6),
   },
   scale: [scaleRow(1000, 20, 0.5), scaleRow(1_000_000, 3350, 0.4)],
-  bundles: [{ name: 'worker script (sandbank-sw.js, as shipped)', minified: 458_000, gzipped: 151_834 }],
+  bundles: [{ name: WORKER_SCRIPT_ROW, minified: 458_000, gzipped: 151_834 }],
 } as unknown as NonNullable<Reports['node']>;
 
 const worker = {
