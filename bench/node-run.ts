@@ -1,7 +1,7 @@
 /** `runNodeBench`: the Node benchmarks of `pnpm bench` and `pnpm bench:node`, printed and written to bench/results/node.json. */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { freshProcessCosts, printFreshProcessCosts } from './fresh-process.js';
 import { fmt, ratio, type Stats } from './lib/measure.js';
+import { writeResult } from './lib/results.js';
 import { importTimes, printImportTimes } from './module-import.js';
 import { bundles, roundTrips } from './node.js';
 import { printScale, scaleInOwnProcesses } from './scale.js';
@@ -50,7 +50,6 @@ export async function runNodeBench(rounds: number, sizes: number[]) {
     freshProcesses,
     bundles: bundleRows,
   };
-  mkdirSync('bench/results', { recursive: true });
-  writeFileSync('bench/results/node.json', `${JSON.stringify(result, null, 2)}\n`);
+  writeResult('node.json', result);
   return result;
 }

@@ -11,7 +11,7 @@
  * `pnpm exec tsx bench/service-worker.ts [requests]`.
  * Writes bench/results/service-worker.json.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { startAppServer } from '@sandbank/test-support/browser/app-server';
@@ -27,6 +27,7 @@ import { build } from 'esbuild';
 import type { BrowserContext, Page } from 'playwright-core';
 import { stateWithTransactions } from './lib/big-state.js';
 import { type Stats, stats } from './lib/measure.js';
+import { writeResult } from './lib/results.js';
 
 const ACCOUNTS = '/v1/accounts';
 const KARI = '13039319955';
@@ -423,11 +424,7 @@ export function printReport(report: ServiceWorkerReport): void {
 }
 
 export function writeReport(report: ServiceWorkerReport): string {
-  const dir = fileURLToPath(new URL('./results/', import.meta.url));
-  mkdirSync(dir, { recursive: true });
-  const path = `${dir}service-worker.json`;
-  writeFileSync(path, `${JSON.stringify({ at: new Date().toISOString(), ...report }, null, 2)}\n`);
-  return path;
+  return writeResult('service-worker.json', { at: new Date().toISOString(), ...report });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -6,10 +6,9 @@
  * contender of the same run, or a time or size against a fixed bound; a figure the run did not
  * measure (a size left out of `BENCH_SIZES`) gives no row.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { CloudReport } from './cloud.js';
 import type { Stats } from './lib/measure.js';
+import { writeResult } from './lib/results.js';
 import { WORKER_SCRIPT_ROW } from './lib/row-names.js';
 import type { NodeReport } from './node-run.js';
 import type { ServiceWorkerReport } from './service-worker.js';
@@ -191,13 +190,5 @@ export function printTargets(rows: TargetRow[]): void {
 
 /** bench/results/targets.json: the rows with the Node that ran them. */
 export function writeTargets(rows: TargetRow[]): string {
-  // As service-worker.ts's `writeReport` names its file: a path, not a URL's percent-encoded pathname.
-  const dir = fileURLToPath(new URL('./results/', import.meta.url));
-  mkdirSync(dir, { recursive: true });
-  const path = `${dir}targets.json`;
-  writeFileSync(
-    path,
-    `${JSON.stringify({ at: new Date().toISOString(), node: process.version, rows }, null, 2)}\n`,
-  );
-  return path;
+  return writeResult('targets.json', { at: new Date().toISOString(), node: process.version, rows });
 }
