@@ -6,53 +6,19 @@
  * by block (`BENCH_REQUESTS` sequential requests each, default 500), then throughput with 8 in flight in
  * `BENCH_ROUNDS` interleaved rounds (default 7). The machine's noise falls on both builds alike, which
  * alternating whole runs of `pnpm bench:worker` cannot give on a shared machine. Beside the times, the
- * CPU all of Chromium's processes spent per sequential request (from /proc, Linux only).
+ * CPU all of Chromium's processes spent per sequential request, in all and by thread (from /proc,
+ * Linux only: bench/lib/browser-cpu.ts).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { type AppServer, startAppServer } from '@sandbank/test-support/browser/app-server';
 import { launchChromium } from '@sandbank/test-support/browser/chromium';
 import { registered, signedHeaders } from '@sandbank/test-support/browser/page';
 import type { Browser, Page } from 'playwright-core';
+import { addCpuSince, type BrowserCpu, browserCpu } from './lib/browser-cpu.js';
 import { stats } from './lib/measure.js';
 import { barePage, bareWorker, consent, type HeaderList, sequential, throughput } from './service-worker.js';
 
 const ACCOUNTS = '/v1/accounts';
-
-/**
- * CPU time (user + system, ms) of every process below this one: Chromium's browser, renderer, network
- * and GPU processes. Contenders take turns, so what a block adds is that contender's, whatever else
- * the machine runs: a figure the shared machine's load moves far less than wall time.
- */
-function browserCpuMs(): number {
-  const stat = (pid: string) => {
-    try {
-      return readFileSync(`/proc/${pid}/stat`, 'utf8');
-    } catch {
-      return null;
-    }
-  };
-  const parentOf = new Map<string, string>();
-  const ticks = new Map<string, number>();
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    const text = stat(pid);
-    if (text === null) continue;
-    // After the command's closing parenthesis: state, ppid, …; utime and stime are fields 14 and 15.
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    parentOf.set(pid, fields[1] as string);
-    ticks.set(pid, Number(fields[11]) + Number(fields[12]));
-  }
-  const self = String(process.pid);
-  let total = 0;
-  for (const [pid, used] of ticks) {
-    for (let at = parentOf.get(pid); at !== undefined && at !== '0' && at !== '1'; at = parentOf.get(at)) {
-      if (at === self) {
-        total += used;
-        break;
-      }
-    }
-  }
-  return total * 10; // USER_HZ is 100 on Linux
-}
 
 /** A page controlled by the Sandbank worker `app` serves, with a consent and its signer. */
 async function bank(browser: Browser, app: AppServer) {
@@ -61,6 +27,29 @@ async function bank(browser: Browser, app: AppServer) {
   await registered(page, {});
   const psu = await consent(page, app.origin);
   return { page, sign: (count: number) => signedHeaders(page, ACCOUNTS, psu, count) };
+}
+
+/**
+ * The browser's CPU a sequential request by thread, µs, each contender in a column, the threads in
+ * the order of `sortBy`'s; threads under 10 µs a request for every contender left out. Live threads
+ * only: the total line above also counts threads that ended during the run.
+ */
+function printByThread<Name extends string>(
+  names: Name[],
+  sortBy: Name,
+  cpu: Record<Name, BrowserCpu>,
+  requests: (name: Name) => number,
+): void {
+  const perRequest = (name: Name, key: string) =>
+    ((cpu[name].byThread.get(key) ?? 0) / requests(name)) * 1000;
+  const keys = [...new Set(names.flatMap((name) => [...cpu[name].byThread.keys()]))]
+    .filter((key) => names.some((name) => perRequest(name, key) >= 10))
+    .sort((x, y) => perRequest(sortBy, y) - perRequest(sortBy, x));
+  console.log(`browser CPU a sequential request by thread (µs): ${names.join(' / ')}`);
+  for (const key of keys) {
+    const cells = names.map((name) => perRequest(name, key).toFixed(0).padStart(7)).join('');
+    console.log(`  ${key.padEnd(40)}${cells}`);
+  }
 }
 
 async function main(): Promise<void> {
@@ -94,15 +83,16 @@ async function main(): Promise<void> {
     const warm = await headers(50);
     for (const name of names) await sequential(page(name), warm[name], 200);
     const samples: Record<Name, number[]> = { bare: [], here: [], other: [] };
-    const cpu: Record<Name, number> = { bare: 0, here: 0, other: 0 };
+    const none = (): BrowserCpu => ({ total: 0, byThread: new Map() });
+    const cpu: Record<Name, BrowserCpu> = { bare: none(), here: none(), other: none() };
     for (let done = 0, block = 0; done < count; done += 100, block++) {
       const signed = await headers(Math.min(100, count - done));
       // The order turns each block, so no contender always follows the same neighbour.
       for (let i = 0; i < names.length; i++) {
         const name = names[(block + i) % names.length] as Name;
-        const before = browserCpuMs();
+        const before = browserCpu();
         samples[name].push(...(await sequential(page(name), signed[name], 200)));
-        cpu[name] += browserCpuMs() - before;
+        addCpuSince(cpu[name], before, browserCpu());
       }
     }
     const rps: Record<Name, number[]> = { bare: [], here: [], other: [] };
@@ -115,7 +105,12 @@ async function main(): Promise<void> {
     }
     const row = (name: Name) => {
       const s = stats(samples[name]);
-      return { p50: s.p50, p99: s.p99, rps: stats(rps[name]).p50, cpu: cpu[name] / samples[name].length };
+      return {
+        p50: s.p50,
+        p99: s.p99,
+        rps: stats(rps[name]).p50,
+        cpu: cpu[name].total / samples[name].length,
+      };
     };
     const bareRow = row('bare');
     console.log(
@@ -137,6 +132,7 @@ async function main(): Promise<void> {
     console.log(
       `this checkout against the other build: median ${(a.p50 / b.p50).toFixed(2)}×, p99 ${(a.p99 / b.p99).toFixed(2)}×, throughput ${(a.rps / b.rps).toFixed(2)}×, browser CPU a request ${(a.cpu / b.cpu).toFixed(2)}×`,
     );
+    printByThread(names, 'here', cpu, (name) => samples[name].length);
   } finally {
     await browser.close();
     await Promise.all([here.close(), there.close()]);
