@@ -1,10 +1,10 @@
 /**
  * CPU time Chromium's processes have used, read from /proc (Linux only): every process of a browser
- * this one started (the browser, renderer, network and GPU processes), in all and by thread. Contenders take
- * turns, so what a block adds is that contender's, whatever else the machine runs: a figure the
- * shared machine's load moves far less than wall time. By thread, it says which of the browser's
- * threads a contender's extra work runs on (a service worker's own thread, the renderer's thread
- * pool, the page's main thread, the browser process's IO thread).
+ * this one started (the browser, renderer, network and GPU processes), in all and by thread.
+ * Contenders take turns, so what a block adds is that contender's, whatever else the machine runs:
+ * a figure the shared machine's load moves far less than wall time. By thread, it says which of the
+ * browser's threads a contender's extra work runs on (a service worker's own thread, the renderer's
+ * thread pool, the page's main thread, the browser process's IO thread).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
