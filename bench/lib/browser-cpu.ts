@@ -35,8 +35,7 @@ function ticksOf(fields: string[]): number {
 }
 
 /** `renderer`, `gpu-process`, a utility's service (`NetworkService`), or `browser` for the one without a type. */
-function processKind(pid: string): string {
-  const command = read(`/proc/${pid}/cmdline`) ?? '';
+function processKind(command: string): string {
   const type = /--type=([\w-]+)/.exec(command)?.[1];
   if (type === undefined) return 'browser';
   if (type !== 'utility') return type;
@@ -49,41 +48,53 @@ function threadName(pid: string, tid: string, text: string): string {
   return text.slice(text.indexOf('(') + 1, text.lastIndexOf(')')).replace(/\d+$/, '');
 }
 
-/** Whether the process is a browser playwright started (its DevTools pipe or port on the command line). */
-function isBrowser(pid: string): boolean {
-  return /--remote-debugging-(pipe|port)/.test(read(`/proc/${pid}/cmdline`) ?? '');
+interface BrowserProcess {
+  pid: string;
+  /** Its own CPU time, ms (threads that have ended included). */
+  ms: number;
+  kind: string;
 }
 
-/** The processes of every browser this process started, and only those (not esbuild's service, say). */
-function browserProcesses(): string[] {
-  const parentOf = new Map<string, string>();
+/**
+ * The processes of every browser this process started (one with a DevTools pipe or port on its
+ * command line, as playwright starts it), and only those: not esbuild's service, say. Each
+ * process's stat and command line are read once.
+ */
+function browserProcesses(): BrowserProcess[] {
+  const stats = new Map<string, string[]>();
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     const text = read(`/proc/${pid}/stat`);
-    if (text !== null) parentOf.set(pid, statFields(text)[1] as string);
+    if (text !== null) stats.set(pid, statFields(text));
   }
   const self = String(process.pid);
   /** The process and its ancestors up to this process, or null when it is not below this process. */
   const lineage = (pid: string): string[] | null => {
     const line = [pid];
-    for (let at = parentOf.get(pid); at !== undefined && at !== '0'; at = parentOf.get(at)) {
+    for (let at = stats.get(pid)?.[1]; at !== undefined && at !== '0'; at = stats.get(at)?.[1]) {
       if (at === self) return line;
       line.push(at);
     }
     return null;
   };
-  const mine = [...parentOf.keys()].map(lineage).filter((line): line is string[] => line !== null);
-  const browsers = new Set(mine.map((line) => line[0] as string).filter(isBrowser));
-  return mine.filter((line) => line.some((pid) => browsers.has(pid))).map((line) => line[0] as string);
+  const mine = [...stats.keys()].map(lineage).filter((line): line is string[] => line !== null);
+  const commands = new Map(mine.map(([pid]) => [pid as string, read(`/proc/${pid}/cmdline`) ?? '']));
+  const browsers = new Set(
+    [...commands].filter(([, command]) => /--remote-debugging-(pipe|port)/.test(command)).map(([pid]) => pid),
+  );
+  return mine
+    .filter((line) => line.some((pid) => browsers.has(pid)))
+    .map(([pid]) => ({
+      pid: pid as string,
+      ms: ticksOf(stats.get(pid as string) as string[]) * TICK_MS,
+      kind: processKind(commands.get(pid as string) ?? ''),
+    }));
 }
 
 export function browserCpu(): BrowserCpu {
   let total = 0;
   const byThread = new Map<string, number>();
-  for (const pid of browserProcesses()) {
-    const text = read(`/proc/${pid}/stat`);
-    if (text === null) continue;
-    total += ticksOf(statFields(text)) * TICK_MS;
-    const kind = processKind(pid);
+  for (const { pid, ms, kind } of browserProcesses()) {
+    total += ms;
     let tids: string[] = [];
     try {
       tids = readdirSync(`/proc/${pid}/task`);
