@@ -8,9 +8,10 @@
  * creations (each signed beforehand with its own X-Request-ID, its `Request` made in the timing, as
  * `pnpm bench:node` does). Then the mock-data API's writes a team fills a bank with, in the same banks:
  * a corporate customer, an account for it, an agreement granting Kari that account, the account deleted
- * (`MOCK_ROUNDS`, default 20, after 2 to warm up; each signed beforehand too). `BENCH_BANK_SIZES`
- * (default `0,10000,50000`): the customers added to the seed; `BENCH_ROUNDS` (default 1000): the timed
- * rounds of each read (creations: at most 500).
+ * (`MOCK_ROUNDS`, default 20, after 2 to warm up; each signed beforehand too). Last, Kari's consent
+ * journey as a test sets it up (`CONSENT_ROUNDS`, default 20): the consent, the SCA pages, its status.
+ * `BENCH_BANK_SIZES` (default `0,10000,50000`): the customers added to the seed; `BENCH_ROUNDS`
+ * (default 1000): the timed rounds of each read (creations: at most 500).
  */
 import { ibanFromBban, makeBban, type Sandbox, type State } from '@sandbank/engine';
 import { KARI, START } from '@sandbank/test-support/ais';
@@ -65,10 +66,10 @@ const sends: Record<(typeof KINDS)[number], Record<string, () => Promise<unknown
 };
 
 /** Each size's bank: the reads and creations below, then the mock-data writes. */
-const banks: Array<{ size: number; bank: Sandbox }> = [];
+const banks: Array<{ size: number; bank: Sandbox; signed: Sandbox }> = [];
 for (const size of sizes) {
   const { raw, signed } = bank(grown(size));
-  banks.push({ size, bank: raw });
+  banks.push({ size, bank: raw, signed });
   const psu = await consented(signed);
   const listing = (await (
     await raw.fetch(await template(raw, 'GET', '/v1/accounts', psu.headers))
@@ -158,4 +159,27 @@ for (const kind of MOCK_KINDS) {
   const last = results[String(sizes[sizes.length - 1])];
   const cells = sizes.map((s) => fmt(results[String(s)]?.p50 ?? Number.NaN));
   console.log(`| ${kind} | ${cells.join(' | ')} | ${first && last ? ratio(last.p50, first.p50) : ''} |`);
+}
+
+// A TPP's consent journey, as a test sets one up: the bank-offered consent, the SCA pages (Kari
+// approving all her accounts), the consent's status. Each journey writes Kari's consent anew, so the
+// bank keeps its size.
+const CONSENT_ROUNDS = Number(process.env.CONSENT_ROUNDS ?? 20);
+const journeys: Record<string, () => Promise<unknown>> = {};
+for (const { size, signed } of banks) journeys[String(size)] = () => consented(signed);
+const journeyResults = await interleaved(journeys, CONSENT_ROUNDS, 2);
+console.log(
+  `\na consent journey in the same banks (consent, SCA pages, status), ${CONSENT_ROUNDS} interleaved rounds`,
+);
+console.log(
+  `| journey | ${sizes.map((s) => `${s.toLocaleString('en')} more: p50`).join(' | ')} | largest vs seeded |`,
+);
+console.log(`|---|${sizes.map(() => '---|').join('')}---|`);
+{
+  const first = journeyResults[String(sizes[0])];
+  const last = journeyResults[String(sizes[sizes.length - 1])];
+  const cells = sizes.map((s) => fmt(journeyResults[String(s)]?.p50 ?? Number.NaN));
+  console.log(
+    `| Kari's consent | ${cells.join(' | ')} | ${first && last ? ratio(last.p50, first.p50) : ''} |`,
+  );
 }
