@@ -13,16 +13,19 @@
  * `BENCH_BANK_SIZES` (default `0,10000,50000`): the customers added to the seed; `BENCH_ROUNDS`
  * (default 1000): the timed rounds of each read (creations: at most 500).
  */
-import { ibanFromBban, makeBban, type Sandbox, type State } from '@sandbank/engine';
+import { type ExportedState, ibanFromBban, makeBban, type Sandbox, stateToExport } from '@sandbank/engine';
 import { KARI, START } from '@sandbank/test-support/ais';
 import { accountBody } from '@sandbank/test-support/sandbox-api';
 import { fmt, interleaved, ratio } from './lib/measure.js';
 import { copies } from './lib/requests.js';
 import { bank, consented, drain, paymentCreations, presigned, template } from './node.js';
 
-/** The seeded state with `extra` more customers, each holding one account like the seed's first and a consent. */
-function grown(extra: number): State {
-  const state = structuredClone(bank().raw.getState());
+/**
+ * The seeded state with `extra` more customers, each holding one account like the seed's first and a
+ * consent, as the export lists it (the engine turns its consents into chunks).
+ */
+function grown(extra: number): ExportedState {
+  const state = structuredClone(stateToExport(bank().raw.getState()));
   const account = Object.values(state.accounts)[0];
   const customer = Object.values(state.customers)[0];
   if (account === undefined || customer === undefined) throw new Error('the seed has no account');

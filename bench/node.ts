@@ -6,7 +6,7 @@
  * (bench/node-run.ts) runs these and the scale table.
  */
 import { gzipSync } from 'node:zlib';
-import { createSandbox, type Sandbox, type State } from '@sandbank/engine';
+import { createSandbox, type ExportedState, type Sandbox, type State } from '@sandbank/engine';
 import { bundleWorker } from '@sandbank/service-worker/internal';
 import { consent, KARI, START } from '@sandbank/test-support/ais';
 import { signFor, signing, TEST_TPP_REGISTRATION } from '@sandbank/test-support/signing';
@@ -19,7 +19,7 @@ import { WORKER_SCRIPT_ROW } from './lib/row-names.js';
 
 export const ORIGIN = 'https://bank.example';
 
-export function bank(initialState?: State): { raw: Sandbox; signed: Sandbox } {
+export function bank(initialState?: State | ExportedState): { raw: Sandbox; signed: Sandbox } {
   const raw = createSandbox({
     now: () => START,
     registeredTpps: [TEST_TPP_REGISTRATION],

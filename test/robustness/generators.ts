@@ -1,4 +1,12 @@
-import { createSandbox, makeBban, paymentList, type Route, type Sandbox, type State } from '@sandbank/engine';
+import {
+  consentCount,
+  createSandbox,
+  makeBban,
+  paymentList,
+  type Route,
+  type Sandbox,
+  type State,
+} from '@sandbank/engine';
 import { consent, FJORDLYS, KARI } from '@sandbank/test-support/ais';
 import { signing, TEST_TPP_REGISTRATION } from '@sandbank/test-support/signing';
 import fc from 'fast-check';
@@ -85,7 +93,7 @@ export async function consentedPsus(sandbox: Sandbox): Promise<ConsentedPsu[]> {
  * deleted customer) is left as it is.
  */
 export async function keepConsents(sandbox: Sandbox): Promise<void> {
-  if (Object.keys(sandbox.getState().consents).length > 0) return;
+  if (consentCount(sandbox.getState()) > 0) return;
   try {
     await consentedPsus(sandbox);
   } catch {

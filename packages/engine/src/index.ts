@@ -19,6 +19,11 @@ export { type KeyedChunks, keyedFrom } from './core/keyed-chunks.js';
 export {
   authorisationById,
   authorisationList,
+  consentById,
+  consentCount,
+  consentList,
+  consentsOf,
+  consentsOfPsu,
   paymentById,
   paymentCount,
   paymentList,

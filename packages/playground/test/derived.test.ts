@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { basketStatusOf, keyedFrom, StateSchema, stateToExport } from '@sandbank/engine';
+import { basketStatusOf, consentById, keyedFrom, StateSchema, stateToExport } from '@sandbank/engine';
 import { describe, expect, it } from 'vitest';
 import { toCurl } from '../src/bank/request.js';
 import {
@@ -65,7 +65,7 @@ describe('derived data', () => {
   it('says how consents and sessions stand on the bank clock', () => {
     const state = activityState();
     const [active, expired, revoked] = ['consent-active', 'consent-expired', 'consent-revoked'].map(
-      (id) => state.consents[id]!,
+      (id) => consentById(state, id)!,
     );
     expect(consentStanding(active!, FIXTURE_NOW)).toEqual({ label: 'valid', live: true });
     expect(consentStanding(expired!, FIXTURE_NOW)).toEqual({ label: 'SCA expired', live: false });

@@ -3,9 +3,9 @@ import type { RequestContext } from '../core/context.js';
 import { DAY_MS } from '../core/dates.js';
 import { apiError, type ErrorCode } from '../core/errors.js';
 import type { EngineResponse } from '../core/http.js';
+import { consentById, consentsOf } from '../core/records.js';
 import type { OperationInput } from '../core/router.js';
 import type { Consent, PsuContext, State } from '../core/state.js';
-import { consentsOf } from '../core/state-index.js';
 import { namedAgreement, nationalIdOf, tppIdOf } from '../sca/psu.js';
 import { findSession, isActive, SESSION_MS } from '../sca/sessions.js';
 import { findConsent } from './sca-outcome.js';
@@ -139,7 +139,7 @@ export function resolveAccess(
     // part 5.4: a new agreement without consent starts a consent flow for that agreement.
     return fail('CONSENT_INVALID', 'no consent for this PSU and context yet: send the PSU to scaRedirect');
   }
-  const consent = draft.consents[found.consentId] as Draft<Consent>;
+  const consent = consentById(draft, found.consentId) as Draft<Consent>;
   if (consent.status === 'revoked') {
     throw apiError('CONSENT_UNKNOWN', 'the PSU revoked the consent', { status: 403 });
   }

@@ -1,8 +1,8 @@
 import type { Draft } from 'immer';
 import type { EngineResponse } from '../core/http.js';
+import { consentById, consentsOfPsu } from '../core/records.js';
 import type { Operation } from '../core/router.js';
 import type { Consent, PageSession, State } from '../core/state.js';
-import { consentsOfPsu } from '../core/state-index.js';
 import { browserFor, postingBrowser } from '../sca/browser-session.js';
 import { csrfField, escapeHtml, htmlPage, notice, page, staleFormPage } from '../sca/html.js';
 import { customerName, grantable, isKnownPsu } from '../sca/psu.js';
@@ -125,7 +125,7 @@ export const submitConsentsPage: Operation = (draft, input, ctx): EngineResponse
     return htmlPage(200, viewOf(draft, session, mount));
   }
   const consentId = fields.consent?.[0];
-  const consent = consentId === undefined ? undefined : draft.consents[consentId];
+  const consent = consentId === undefined ? undefined : consentById(draft, consentId);
   if (session.nationalId === null || consent === undefined || consent.nationalId !== session.nationalId) {
     return htmlPage(200, viewOf(draft, session, mount));
   }

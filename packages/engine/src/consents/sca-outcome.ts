@@ -1,8 +1,8 @@
 import type { Draft } from 'immer';
 import { isoDate } from '../core/dates.js';
 import { allocateId } from '../core/ids.js';
+import { consentById, consentsOf, putConsent } from '../core/records.js';
 import type { Authorisation, Consent, State } from '../core/state.js';
-import { consentsOf } from '../core/state-index.js';
 import type { ScaOutcome } from '../sca/outcome-types.js';
 import { grantable } from '../sca/psu.js';
 
@@ -40,7 +40,7 @@ export const consentScaOutcome: ScaOutcome = {
     const granted = accountIds.length + cardAccountIds.length > 0;
     const existing = findConsent(draft, authorisation.tppId, psu.nationalId, psu.context, agreementId);
     if (existing !== null) {
-      const consent = draft.consents[existing.consentId] as Draft<Consent>;
+      const consent = consentById(draft, existing.consentId) as Draft<Consent>;
       consent.accountIds = accountIds;
       consent.cardAccountIds = cardAccountIds;
       consent.status = granted ? 'valid' : existing.status === 'valid' ? 'revoked' : 'empty';
@@ -48,7 +48,7 @@ export const consentScaOutcome: ScaOutcome = {
       return;
     }
     const consentId = allocateId(draft);
-    draft.consents[consentId] = {
+    putConsent(draft, {
       consentId,
       tppId: authorisation.tppId,
       nationalId: psu.nationalId,
@@ -61,7 +61,7 @@ export const consentScaOutcome: ScaOutcome = {
       scaAt: psu.scaAt ?? ctx.now,
       detailsDay: isoDate(ctx.now),
       detailsCount: 0,
-    };
+    });
   },
   cancel: () => undefined,
 };

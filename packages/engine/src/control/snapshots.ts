@@ -4,7 +4,7 @@ import { apiError } from '../core/errors.js';
 import { exportedBank } from '../core/exported-records.js';
 import { empty, json } from '../core/http.js';
 import { ownEntry } from '../core/ids.js';
-import { paymentCount } from '../core/records.js';
+import { consentCount, paymentCount } from '../core/records.js';
 import type { Operation } from '../core/router.js';
 import { type BankState, type Snapshot, SnapshotName, type State } from '../core/state.js';
 import { parseWith } from '../core/validate.js';
@@ -18,7 +18,7 @@ function describe(name: string, snapshot: Snapshot) {
     name,
     savedAt: snapshot.savedAt,
     payments: paymentCount(state),
-    consents: Object.keys(state.consents).length,
+    consents: consentCount(state),
     accounts: Object.keys(state.accounts).length,
   };
 }
@@ -62,7 +62,7 @@ export const saveSnapshot: Operation = (draft, input, ctx) => {
 export const getSnapshot: Operation = (draft, input) => {
   const state = (isDraft(draft) ? original(draft) : draft) as State;
   const { name, snapshot } = find(state, input.params.name);
-  // In the export's format (payments and authorisations flat): the file `PUT /_sandbank/state` takes.
+  // In the export's format (payments, authorisations and consents flat): the file `PUT /_sandbank/state` takes.
   return json(200, { ...describe(name, snapshot), state: exportedBank(snapshot.state) });
 };
 

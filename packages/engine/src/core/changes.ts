@@ -1,5 +1,6 @@
 import type { Patch } from 'immer';
 import { flatIfKeyed } from './keyed-chunks.js';
+import { isKeyedSlice } from './state.js';
 
 /** One change a request committed to the bank, as the request log shows it. */
 export interface StateChange {
@@ -79,14 +80,14 @@ function entriesOf(container: unknown): Array<[string, unknown]> {
 }
 
 /**
- * The log shows payments and authorisations by id, as the export lists them, not as the engine keeps
- * them (core/keyed-chunks.ts): `['payments', 'groups', 0, 3, id, …]` (or, in a record made before
- * session 7, `['payments', 'chunks', 3, id, …]`) is `['payments', id, …]`, a new chunk or group is the
- * entries it adds, and the id index (`index`, `where`) is not shown.
+ * The log shows payments, authorisations and consents by id, as the export lists them, not as the
+ * engine keeps them (core/keyed-chunks.ts): `['payments', 'groups', 0, 3, id, …]` (or, in a record
+ * made before session 7, `['payments', 'chunks', 3, id, …]`) is `['payments', id, …]`, a new chunk or
+ * group is the entries it adds, and the id index (`index`, `where`) is not shown.
  */
 function shown(patch: Patch, before: unknown): Shown[] {
   const [slice, part] = patch.path;
-  const entries = slice === 'payments' || slice === 'authorisations';
+  const entries = isKeyedSlice(slice);
   if (entries && patch.path.length === 1) {
     return [{ op: patch.op, path: [slice], at: patch.path, value: flatIfKeyed(patch.value), flat: true }];
   }

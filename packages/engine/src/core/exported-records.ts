@@ -7,12 +7,20 @@ import {
   LAYOUT,
 } from './keyed-chunks.js';
 import { exportedState } from './replay.js';
-import type { BankState, ExportedBankState, ExportedState, State } from './state.js';
+import {
+  type BankState,
+  type ExportedBankState,
+  type ExportedState,
+  isKeyedSlice,
+  KEYED_SLICES,
+  type KeyedSlice,
+  type State,
+} from './state.js';
 
 /**
- * The state export's payments and authorisations (one flat record each, in insertion order) and the
- * engine's (chunks, core/keyed-chunks.ts), converted at the edges: `GET /_sandbank/state` lists them
- * flat, byte for byte as before; an import, a state mirror reading the export and a store holding a
+ * The state export's payments, authorisations and consents (one flat record each, in insertion order)
+ * and the engine's (chunks, core/keyed-chunks.ts), converted at the edges: `GET /_sandbank/state` lists
+ * them flat, byte for byte as before; an import, a state mirror reading the export and a store holding a
  * state written before the chunks all turn them back into chunks with `stateFromExport`.
  */
 
@@ -24,27 +32,49 @@ function keyed<T>(value: KeyedChunks<T> | Readonly<Record<string, T>>, layout: K
   return keyedFrom(value as Record<string, T>, layout);
 }
 
-function internalBank(bank: BankState | ExportedBankState, layout: KeyedLayout): BankState {
-  const payments = keyed(bank.payments, layout);
-  const authorisations = keyed(bank.authorisations, layout);
-  if (payments === bank.payments && authorisations === bank.authorisations) return bank as BankState;
-  return { ...bank, payments, authorisations };
+/**
+ * The layout a flat slice is turned into: payments and authorisations in `layout` (a store's restore
+ * asks for the one the session-5 engine wrote its changes in), consents always in today's: they were
+ * first kept in chunks in that layout (issue 21, session 32).
+ */
+function layoutFor(slice: KeyedSlice, layout: KeyedLayout): KeyedLayout {
+  return slice === 'consents' ? LAYOUT : layout;
+}
+
+function internalBank(
+  bank: BankState | ExportedBankState,
+  layout: KeyedLayout,
+  slices: readonly KeyedSlice[],
+): BankState {
+  let converted: Record<string, unknown> | null = null;
+  for (const slice of slices) {
+    const value = bank[slice] as KeyedChunks<unknown> | Record<string, unknown>;
+    const inChunks = keyed(value, layoutFor(slice, layout));
+    if (inChunks === value) continue;
+    converted ??= { ...bank };
+    converted[slice] = inChunks;
+  }
+  return (converted ?? bank) as BankState;
 }
 
 /**
  * The engine's state from an exported one (or from one already in the engine's shape, returned as it
- * is): payments and authorisations, the bank's and each snapshot's, in chunks. Validates nothing: an
- * import parses with `StateSchema` first. A store's restore asks for the earlier layout: the changes
- * it logged after a state stored flat were written in it (core/keyed-chunks.ts).
+ * is): the keyed slices (`slices`, all by default), the bank's and each snapshot's, in chunks. Validates
+ * nothing: an import parses with `StateSchema` first. A store's restore asks for the earlier layout:
+ * the changes it logged after a state stored flat were written in it (core/keyed-chunks.ts).
  */
-export function stateFromExport(state: ExportedState | State, layout: KeyedLayout = LAYOUT): State {
+export function stateFromExport(
+  state: ExportedState | State,
+  layout: KeyedLayout = LAYOUT,
+  slices: readonly KeyedSlice[] = KEYED_SLICES,
+): State {
   if (state === null || typeof state !== 'object') return state;
-  const bank = internalBank(state, layout);
+  const bank = internalBank(state, layout, slices);
   let snapshots = state.snapshots as State['snapshots'];
   for (const [name, snapshot] of Object.entries(state.snapshots ?? {})) {
     if (snapshot === null || typeof snapshot !== 'object' || snapshot.state === null) continue;
     if (typeof snapshot.state !== 'object') continue;
-    const inner = internalBank(snapshot.state, layout);
+    const inner = internalBank(snapshot.state, layout, slices);
     if (inner === snapshot.state) continue;
     if (snapshots === state.snapshots) snapshots = { ...(state.snapshots as State['snapshots']) };
     snapshots[name] = { ...snapshot, state: inner };
@@ -57,12 +87,17 @@ function flat<T>(value: KeyedChunks<T>): Record<string, T> {
   return flatIfKeyed(value) as Record<string, T>;
 }
 
-/** A bank (a snapshot's) as the export lists it: payments and authorisations flat. */
+/** A bank (a snapshot's) as the export lists it: payments, authorisations and consents flat. */
 export function exportedBank(bank: BankState): ExportedBankState {
-  return { ...bank, payments: flat(bank.payments), authorisations: flat(bank.authorisations) };
+  return {
+    ...bank,
+    payments: flat(bank.payments),
+    authorisations: flat(bank.authorisations),
+    consents: flat(bank.consents),
+  };
 }
 
-/** The state as the export lists it: payments and authorisations flat (the bank's and each snapshot's). */
+/** The state as the export lists it: the keyed slices flat (the bank's and each snapshot's). */
 export function exportedRecords(state: State): ExportedState {
   const all = state.snapshots as unknown;
   if (all === null || typeof all !== 'object') return exportedBank(state) as ExportedState;
@@ -78,20 +113,27 @@ export function exportedRecords(state: State): ExportedState {
 }
 
 /**
- * Whether a change (its immer patches, as a store logs them) writes payments or authorisations in
- * chunks: a state stored before the chunks is converted before such a change is applied to it.
+ * The slices a change (its immer patches, as a store logs them) writes in chunks: a state stored
+ * before that slice was kept in chunks is converted before such a change is applied to it.
  */
-export function writesChunks(patches: ReadonlyArray<{ path: ReadonlyArray<string | number> }>): boolean {
-  return patches.some(
-    ({ path }) =>
-      (path[0] === 'payments' || path[0] === 'authorisations') &&
-      (path[1] === 'groups' || path[1] === 'index' || path[1] === 'chunks' || path[1] === 'where'),
-  );
+export function slicesWrittenInChunks(
+  patches: ReadonlyArray<{ path: ReadonlyArray<string | number> }>,
+): Set<KeyedSlice> {
+  const written = new Set<KeyedSlice>();
+  for (const { path } of patches) {
+    const [slice, part] = path;
+    if (
+      isKeyedSlice(slice) &&
+      (part === 'groups' || part === 'index' || part === 'chunks' || part === 'where')
+    )
+      written.add(slice);
+  }
+  return written;
 }
 
 /**
  * The state as `GET /_sandbank/state` exports it (and `PUT` imports it), from the engine's own
- * (`sandbox.getState()`): payments and authorisations flat, the replay memory's blocks joined.
+ * (`sandbox.getState()`): payments, authorisations and consents flat, the replay memory's blocks joined.
  */
 export function stateToExport(state: State): ExportedState {
   return exportedRecords(exportedState(state));

@@ -1,10 +1,10 @@
 import { entriesWithKey, entryById, entryCount, entryList, keyIndex, putEntry } from './keyed-chunks.js';
-import type { Authorisation, Payment, State } from './state.js';
+import type { Authorisation, Consent, Payment, State } from './state.js';
 
 /**
- * The bank's payments and authorisations by id (kept in chunks, core/keyed-chunks.ts). Each works on
- * an operation's draft (a lookup then gives the entry's draft, to change it) and on a plain, frozen
- * state (`sandbox.getState()`, a commit's state); the lists are plain data in insertion order.
+ * The bank's payments, authorisations and consents by id (kept in chunks, core/keyed-chunks.ts). Each
+ * works on an operation's draft (a lookup then gives the entry's draft, to change it) and on a plain,
+ * frozen state (`sandbox.getState()`, a commit's state); the lists are plain data in insertion order.
  */
 
 export function paymentById(state: Pick<State, 'payments'>, paymentId: string): Payment | undefined {
@@ -24,7 +24,10 @@ export function paymentList(state: Pick<State, 'payments'>): Payment[] {
 const byFingerprint = keyIndex<Payment>((payment) => payment.fingerprint);
 
 /** The payments with this logical-duplicate fingerprint, oldest first, without listing every payment. */
-export function paymentsWithFingerprint(state: Pick<State, 'payments'>, fingerprint: string): Payment[] {
+export function paymentsWithFingerprint(
+  state: Pick<State, 'payments'>,
+  fingerprint: string,
+): readonly Payment[] {
   return entriesWithKey(state.payments, byFingerprint, fingerprint);
 }
 
@@ -47,4 +50,47 @@ export function putAuthorisation(state: Pick<State, 'authorisations'>, authorisa
 /** Every authorisation, oldest first. */
 export function authorisationList(state: Pick<State, 'authorisations'>): Authorisation[] {
   return entryList(state.authorisations);
+}
+
+/** The consent with this id; on a draft, its draft (to change it). Own ids only. */
+export function consentById(state: Pick<State, 'consents'>, consentId: string): Consent | undefined {
+  return entryById(state.consents, consentId);
+}
+
+/** Stores a consent: a new one at the end, a known id in its place. */
+export function putConsent(state: Pick<State, 'consents'>, consent: Consent): void {
+  putEntry(state.consents, consent.consentId, consent);
+}
+
+/** Every consent, oldest first (the order they were given or imported in). */
+export function consentList(state: Pick<State, 'consents'>): Consent[] {
+  return entryList(state.consents);
+}
+
+export function consentCount(state: Pick<State, 'consents'>): number {
+  return entryCount(state.consents);
+}
+
+const consentsByPsu = keyIndex<Consent>((consent) => consent.nationalId, true);
+// A consent's national id is a known PSU's (digits, never a NUL): the pair names one PSU with one TPP.
+const consentsByTppAndPsu = keyIndex<Consent>(
+  (consent) => `${consent.tppId}\u0000${consent.nationalId}`,
+  true,
+);
+
+/**
+ * The PSU's consents, with every TPP, oldest first: each frozen chunk and full group of the record is
+ * grouped once (`entriesWithKey`), so a new consent in a bank of 50 000 reads again only what it wrote.
+ */
+export function consentsOfPsu(state: Pick<State, 'consents'>, nationalId: string): readonly Consent[] {
+  return entriesWithKey(state.consents, consentsByPsu, nationalId);
+}
+
+/** The PSU's consents with this TPP, oldest first. */
+export function consentsOf(
+  state: Pick<State, 'consents'>,
+  tppId: string,
+  nationalId: string,
+): readonly Consent[] {
+  return entriesWithKey(state.consents, consentsByTppAndPsu, `${tppId}\u0000${nationalId}`);
 }

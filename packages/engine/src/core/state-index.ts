@@ -1,11 +1,11 @@
 import { isDraft } from 'immer';
 import { readable } from './readable.js';
-import type { Account, Agreement, CardAccount, Consent, Customer, State } from './state.js';
+import type { Account, Agreement, CardAccount, Customer, State } from './state.js';
 
 /**
- * Lookups over a state's customers, accounts, card accounts, consents and agreements (by customer
- * number, id, bban and iban, card number; a consent by its PSU and TPP; an agreement by a person in it,
- * an account it engages, a corporate id), built once per record object. A state's records
+ * Lookups over a state's customers, accounts, card accounts and agreements (by customer number, id,
+ * bban and iban, card number; an agreement by a person in it, an account it engages, a corporate id),
+ * built once per record object (a consent by its PSU and TPP: core/records.ts). A state's records
  * are frozen and never change (a change makes a new record, so a new index), and enumerating a record of
  * thousands of ids (`Object.values`) costs V8 a sort of its keys (a large record is a dictionary): in a
  * bank of 50 000 more customers, each with an account and a consent, a signed account read took 89–137
@@ -160,43 +160,6 @@ export function cardAccountsNumbered(state: State, identification: string): read
 /** The customers with this number (one, unless a state gives two customers one number), in the state's order. */
 export function customersNumbered(state: State, customerNumber: string): readonly Customer[] {
   return field(indexOf(state.customers), 'owner').get(customerNumber) ?? NONE;
-}
-
-interface ConsentIndex {
-  /** Each PSU's consents (by national id), in the record's order. */
-  byPsu: Map<string, Consent[]>;
-  /** Each TPP's consents (by organisation id), then each PSU's of those (by national id), in the record's order. */
-  byTpp: Map<string, Map<string, Consent[]>>;
-}
-
-const consentIndexes = new WeakMap<object, ConsentIndex>();
-
-function consentIndex(plain: State['consents']): ConsentIndex {
-  const index: ConsentIndex = { byPsu: new Map(), byTpp: new Map() };
-  for (const consent of Object.values(plain)) {
-    push(index.byPsu, consent.nationalId, consent);
-    let ofTpp = index.byTpp.get(consent.tppId);
-    if (ofTpp === undefined) {
-      ofTpp = new Map();
-      index.byTpp.set(consent.tppId, ofTpp);
-    }
-    push(ofTpp, consent.nationalId, consent);
-  }
-  return index;
-}
-
-function consentIndexOf(state: State): ConsentIndex {
-  return indexed(consentIndexes, state.consents, consentIndex);
-}
-
-/** The PSU's consents, with every TPP, in the state's order (read them, never write through them). */
-export function consentsOfPsu(state: State, nationalId: string): readonly Consent[] {
-  return consentIndexOf(state).byPsu.get(nationalId) ?? NONE;
-}
-
-/** The PSU's consents with this TPP, in the state's order (read them, never write through them). */
-export function consentsOf(state: State, tppId: string, nationalId: string): readonly Consent[] {
-  return consentIndexOf(state).byTpp.get(tppId)?.get(nationalId) ?? NONE;
 }
 
 interface AgreementIndex {

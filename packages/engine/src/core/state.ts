@@ -407,18 +407,25 @@ export const BankState = z.object({
   // Issue 19: fault rules (src/faults/, docs/faults.md); the default lets an older export import.
   faults: z._default(FaultsState, emptyFaults),
 });
-/** The bank as the export lists it (`GET/PUT /_sandbank/state`): payments and authorisations flat. */
+/** The bank as the export lists it (`GET/PUT /_sandbank/state`): payments, authorisations and consents flat. */
 export type ExportedBankState = z.infer<typeof BankState>;
 /**
- * The bank as the engine keeps it (`getState()`, commits): the payments and the authorisations in
- * chunks (core/keyed-chunks.ts; read them with `paymentById`, `paymentList`, `authorisationById`…),
- * so a write copies a bounded amount whatever their number. The export converts at the edge
- * (core/exported-records.ts).
+ * The bank as the engine keeps it (`getState()`, commits): the payments, the authorisations and the
+ * consents in chunks (core/keyed-chunks.ts; read them with `paymentById`, `paymentList`,
+ * `authorisationById`, `consentById`, `consentList`…), so a write copies a bounded amount whatever
+ * their number. The export converts at the edge (core/exported-records.ts).
  */
-export type BankState = Omit<ExportedBankState, 'payments' | 'authorisations'> & {
+export type BankState = Omit<ExportedBankState, KeyedSlice> & {
   payments: KeyedChunks<Payment>;
   authorisations: KeyedChunks<Authorisation>;
+  consents: KeyedChunks<Consent>;
 };
+/** The slices the engine keeps in chunks and the export lists flat. */
+export const KEYED_SLICES = ['payments', 'authorisations', 'consents'] as const;
+export type KeyedSlice = (typeof KEYED_SLICES)[number];
+export function isKeyedSlice(value: unknown): value is KeyedSlice {
+  return (KEYED_SLICES as readonly unknown[]).includes(value);
+}
 /**
  * A snapshot's name: letters, digits, spaces and a little punctuation, and never a name an object's
  * prototype answers to (`constructor`, `toString`: the router refuses such a path value, so a
@@ -457,7 +464,7 @@ export function emptyState(seed: string): State {
     agreements: {},
     // Account information and SCA
     authorisations: emptyKeyed(),
-    consents: {},
+    consents: emptyKeyed(),
     sessions: {},
 
     // payments and signing baskets

@@ -1,7 +1,7 @@
 import type { RequestContext } from '../core/context.js';
 import type { EngineResponse } from '../core/http.js';
+import { consentsOf } from '../core/records.js';
 import type { Authorisation, State } from '../core/state.js';
-import { consentsOf } from '../core/state-index.js';
 import type { Browser } from '../sca/browser-session.js';
 import { actions, csrfField, escapeHtml, htmlPage, notice, page } from '../sca/html.js';
 import { agreementsOf, customerName, grantable } from '../sca/psu.js';

@@ -1,6 +1,6 @@
-import { stateFromExport, writesChunks } from '../core/exported-records.js';
+import { slicesWrittenInChunks, stateFromExport } from '../core/exported-records.js';
 import { EARLIER } from '../core/keyed-chunks.js';
-import { STATE_VERSION, type State, type Transaction } from '../core/state.js';
+import { type KeyedSlice, STATE_VERSION, type State, type Transaction } from '../core/state.js';
 import { applyLogEntry, replacesSlice } from './change-log.js';
 import { checkChunkDigest, NOT_A_CHUNK } from './chunk-codec.js';
 import { parseChunk } from './chunk-text.js';
@@ -10,6 +10,14 @@ import { StoredStateError, validate } from './validate.js';
 // From stored records to a State, or to a precise problem. Records in: the snapshot record, the log
 // records in order, and a loader for chunk records by key (the store reads them however it can, all
 // at once). No storage API here, so any store (IndexedDB, SQLite) restores the same way.
+
+/** The slices to convert for a change that writes `written` in chunks (payments and authorisations together). */
+function toConvert(written: ReadonlySet<KeyedSlice>): KeyedSlice[] {
+  const slices: KeyedSlice[] = [];
+  if (written.has('payments') || written.has('authorisations')) slices.push('payments', 'authorisations');
+  if (written.has('consents')) slices.push('consents');
+  return slices;
+}
 
 /** Reads one chunk record by its key; undefined when there is none. */
 export type ChunkLoader = (key: string) => Promise<unknown>;
@@ -169,11 +177,13 @@ async function fold(
       );
     }
     try {
-      // A state stored before the payments and authorisations were kept in chunks is converted
-      // before the first change that writes them in chunks (core/exported-records.ts), in the
-      // layout the session-5 engine wrote those changes in (core/keyed-chunks.ts `EARLIER`).
-      if (writesChunks(entry.patches)) {
-        const inChunks = stateFromExport(state, EARLIER);
+      // A state stored before a slice was kept in chunks is converted before the first change that
+      // writes it in chunks (core/exported-records.ts): the payments and authorisations together, in
+      // the layout the session-5 engine wrote those changes in (core/keyed-chunks.ts `EARLIER`); the
+      // consents on their own, in today's layout, the one every engine since kept them in.
+      const slices = toConvert(slicesWrittenInChunks(entry.patches));
+      if (slices.length > 0) {
+        const inChunks = stateFromExport(state, EARLIER, slices);
         replaced ||= inChunks !== state;
         state = inChunks;
       }

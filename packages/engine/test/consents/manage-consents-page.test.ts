@@ -12,6 +12,7 @@ import {
 } from '@sandbank/test-support/ais';
 import { parseForms } from '@sandbank/test-support/form';
 import { describe, expect, it } from 'vitest';
+import { consentById, consentList } from '../../src/core/records.js';
 
 const PAGE = `${ORIGIN}/_sandbank/consents`;
 
@@ -45,14 +46,14 @@ describe('the bank consent overview at /_sandbank/consents', () => {
     const overview = await submit(sb, PAGE, signIn, { nationalIdentityNumber: OLA });
     expect(controls(overview, 'accounts')).toHaveLength(0);
     expect(overview.html).toContain('No service has asked');
-    const kariConsent = Object.keys(sb.getState().consents)[0] ?? '';
+    const kariConsent = consentList(sb.getState())[0]?.consentId ?? '';
     const forged = await submit(sb, PAGE, signIn, {
       nationalIdentityNumber: OLA,
       consent: kariConsent,
       accounts: [],
     });
     expect(forged.status).toBe(200);
-    expect(sb.getState().consents[kariConsent]?.status).toBe('valid');
+    expect(consentById(sb.getState(), kariConsent)?.status).toBe('valid');
   });
 
   it('refuses an unknown national identity number', async () => {

@@ -10,6 +10,7 @@ import { api, approve, newSandbox, state } from '@sandbank/test-support/payments
 import { describe, expect, it } from 'vitest';
 import {
   basketStatusOf,
+  consentList,
   consentRenewalDue,
   FINAL_PAYMENT_STATUSES,
   isSessionActive,
@@ -65,7 +66,7 @@ describe('the lifecycle rules of the public entry', () => {
     const psu = await consent(sb, { nationalId: AIS_KARI, context: 'PRIVATE', accounts: 'all' });
     const list = await aisApi(sb, 'GET', '/v1/accounts', { headers: psu.headers });
     const accountId: string = list.body.accounts[0].resourceId;
-    const [granted] = Object.values(sb.getState().consents);
+    const [granted] = consentList(sb.getState());
     const [session] = Object.values(sb.getState().sessions);
     const scaAt = granted!.scaAt;
     expect(isSessionActive(session!, scaAt + SESSION_MS - 1)).toBe(true);

@@ -1,12 +1,22 @@
-// The lookups over a state's records by customer number, id and account number (core/state-index.ts),
-// kept per frozen record: what they answer must be what a search of the record would, in its order, for the state
-// asked about, however many states were asked about before.
+// The lookups over a state's records by customer number, id and account number (core/state-index.ts;
+// consents by PSU and TPP: core/records.ts), kept per frozen record: what they answer must be what a
+// search of the record would, in its order, for the state asked about, however many states were asked
+// about before.
 import { api, consent, KARI, sandbox } from '@sandbank/test-support/ais';
 import { accountBody } from '@sandbank/test-support/sandbox-api';
 import fc from 'fast-check';
 import { produce } from 'immer';
 import { describe, expect, it } from 'vitest';
 import { freezeDeep } from '../../src/core/freeze.js';
+import { keyedFrom } from '../../src/core/keyed-chunks.js';
+import {
+  consentById,
+  consentCount,
+  consentList,
+  consentsOf,
+  consentsOfPsu,
+  putConsent,
+} from '../../src/core/records.js';
 import type { Account, Agreement, CardAccount, Consent, State } from '../../src/core/state.js';
 import {
   accountsNumbered,
@@ -16,8 +26,6 @@ import {
   agreementNamed,
   agreementsOf,
   cardAccountsNumbered,
-  consentsOf,
-  consentsOfPsu,
   customersNumbered,
   inRecordOrder,
 } from '../../src/core/state-index.js';
@@ -130,7 +138,7 @@ describe('consents by PSU and TPP', () => {
   it('are what a search of the consents finds, in their order, for each state asked about', async () => {
     const sb = sandbox();
     await consent(sb, { nationalId: KARI, context: 'PRIVATE', accounts: 'all' });
-    const given = Object.values(sb.getState().consents)[0] as Consent;
+    const given = consentList(sb.getState())[0] as Consent;
     const like = (consentId: string, tppId: string, nationalId: string): Consent => ({
       ...given,
       consentId,
@@ -138,14 +146,16 @@ describe('consents by PSU and TPP', () => {
       nationalId,
     });
     const state = structuredClone(sb.getState());
-    state.consents = Object.fromEntries(
-      [
-        like('c1', 'tpp-a', 'psu-1'),
-        like('c2', 'tpp-b', 'psu-1'),
-        ...Array.from({ length: 3000 }, (_, i) => like(`other-${i}`, 'tpp-a', `psu-other-${i}`)),
-        like('c3', 'tpp-a', 'psu-1'),
-        like('spaced', 'org x', 'y'),
-      ].map((c) => [c.consentId, c]),
+    state.consents = keyedFrom(
+      Object.fromEntries(
+        [
+          like('c1', 'tpp-a', 'psu-1'),
+          like('c2', 'tpp-b', 'psu-1'),
+          ...Array.from({ length: 3000 }, (_, i) => like(`other-${i}`, 'tpp-a', `psu-other-${i}`)),
+          like('c3', 'tpp-a', 'psu-1'),
+          like('spaced', 'org x', 'y'),
+        ].map((c) => [c.consentId, c]),
+      ),
     );
     const before = frozen(state);
     expect(consentsOf(before, 'tpp-a', 'psu-1').map((c) => c.consentId)).toEqual(['c1', 'c3']);
@@ -154,9 +164,53 @@ describe('consents by PSU and TPP', () => {
     // A TPP and a PSU are told apart whatever their names hold.
     expect(consentsOf(before, 'org x', 'y').map((c) => c.consentId)).toEqual(['spaced']);
     expect(consentsOf(before, 'org', 'x y')).toEqual([]);
-    const after = frozen({ ...before, consents: { ...before.consents, c4: like('c4', 'tpp-b', 'psu-1') } });
+    const after = produce(before, (draft) => {
+      putConsent(draft, like('c4', 'tpp-b', 'psu-1'));
+      (consentById(draft, 'c1') as Consent).nationalId = 'psu-2';
+    });
     expect(consentsOf(after, 'tpp-b', 'psu-1').map((c) => c.consentId)).toEqual(['c2', 'c4']);
+    expect(consentsOfPsu(after, 'psu-1').map((c) => c.consentId)).toEqual(['c2', 'c3', 'c4']);
+    expect(consentsOf(after, 'tpp-a', 'psu-2').map((c) => c.consentId)).toEqual(['c1']);
+    // The state before keeps its answers.
     expect(consentsOf(before, 'tpp-b', 'psu-1').map((c) => c.consentId)).toEqual(['c2']);
+    expect(consentsOfPsu(before, 'psu-1').map((c) => c.consentId)).toEqual(['c1', 'c2', 'c3']);
+  });
+
+  it('are kept in chunks, so a new consent copies what it writes and shares the rest', () => {
+    const sb = sandbox();
+    const state = structuredClone(sb.getState());
+    const template: Consent = {
+      consentId: '',
+      tppId: 'tpp-a',
+      nationalId: KARI,
+      context: 'PRIVATE',
+      agreementId: null,
+      accountIds: [],
+      cardAccountIds: [],
+      status: 'valid',
+      createdAt: 0,
+      scaAt: 0,
+      detailsDay: '2026-01-01',
+      detailsCount: 0,
+    };
+    state.consents = keyedFrom(
+      Object.fromEntries(
+        Array.from({ length: 5000 }, (_, i) => [`c${i}`, { ...template, consentId: `c${i}` }]),
+      ),
+    );
+    const before = frozen(state);
+    const after = produce(before, (draft) => {
+      putConsent(draft, { ...template, consentId: 'new', tppId: 'tpp-b' });
+    });
+    const groupsBefore = (before.consents as { groups: unknown[] }).groups;
+    const groupsAfter = (after.consents as { groups: unknown[] }).groups;
+    // Every full group of 512 is the same object: only the last group, its chunk and the index changed.
+    expect(groupsAfter.slice(0, -1).every((group, i) => group === groupsBefore[i])).toBe(true);
+    expect(groupsAfter.length).toBe(groupsBefore.length);
+    expect(consentCount(after)).toBe(5001);
+    expect(consentList(after).at(-1)?.consentId).toBe('new');
+    expect(consentById(after, 'c4999')?.consentId).toBe('c4999');
+    expect(consentById(after, 'constructor')).toBeUndefined();
   });
 });
 

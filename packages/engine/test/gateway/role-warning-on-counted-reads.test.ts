@@ -1,7 +1,7 @@
 import { api, consent, KARI, START } from '@sandbank/test-support/ais';
 import { signing } from '@sandbank/test-support/signing';
 import { describe, expect, it } from 'vitest';
-import { createSandbox } from '../../src/index.js';
+import { consentList, createSandbox } from '../../src/index.js';
 import { presetIdentity } from '../../src/tpp/index.js';
 
 // A read that writes (transaction details count towards the daily cap, part 8) runs twice inside the
@@ -26,7 +26,7 @@ describe('the sandbox profile role warning', () => {
       headers: psu.headers,
     });
     expect(details.status).toBe(200);
-    expect(Object.values(sb.getState().consents)[0]?.detailsCount).toBe(1);
+    expect(consentList(sb.getState())[0]?.detailsCount).toBe(1);
     const warnings = (details.body.tppMessages ?? []).filter(
       (m: { category: string }) => m.category === 'WARNING',
     );

@@ -1,3 +1,4 @@
+import { keyedFrom } from '@sandbank/engine';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { activityState } from '../fixtures/activity.js';
 import { FIXTURE_NOW } from '../fixtures/state.js';
@@ -13,4 +14,4 @@ type Story = StoryObj<typeof meta>;
 export const ValidExpiredRevoked: Story = {};
 /** The bank clock moved 200 days on: every consent needs a new SCA. */
 export const AfterHalfAYear: Story = { args: { now: FIXTURE_NOW + 200 * 86_400_000 } };
-export const None: Story = { args: { state: { ...state, consents: {} } } };
+export const None: Story = { args: { state: { ...state, consents: keyedFrom({}) } } };

@@ -1,6 +1,7 @@
 import {
   type BasketStatus,
   type Consent,
+  consentList,
   consentRenewalDue,
   isSessionActive,
   type Payment,
@@ -40,7 +41,7 @@ export function basketsNewestFirst(state: Pick<State, 'signingBaskets'>): Signin
 }
 
 export function consentsNewestFirst(state: Pick<State, 'consents'>): Consent[] {
-  return newestFirst(Object.values(state.consents));
+  return newestFirst(consentList(state));
 }
 
 export function sessionsNewestFirst(state: Pick<State, 'sessions'>): ScaSession[] {
