@@ -1,4 +1,5 @@
 import { entriesWithKey, entryById, entryCount, entryList, keyIndex, putEntry } from './keyed-chunks.js';
+import { readable } from './readable.js';
 import type { Authorisation, Consent, Payment, State } from './state.js';
 
 /**
@@ -73,10 +74,13 @@ export function consentCount(state: Pick<State, 'consents'>): number {
 
 const consentsByPsu = keyIndex<Consent>((consent) => consent.nationalId, true);
 // A consent's national id is a known PSU's (digits, never a NUL): the pair names one PSU with one TPP.
-const consentsByTppAndPsu = keyIndex<Consent>(
-  (consent) => `${consent.tppId}\u0000${consent.nationalId}`,
-  true,
-);
+const pairKey = (tppId: string, nationalId: string) => `${tppId}\u0000${nationalId}`;
+const consentsByTppAndPsu = keyIndex<Consent>((consent) => pairKey(consent.tppId, consent.nationalId));
+/**
+ * Per frozen consents record, the answers `consentsOf` gave, by TPP then PSU: every account-information
+ * request asks it, and a joined key made for each ask cost more than the rest of the lookup.
+ */
+const answersByTppAndPsu = new WeakMap<object, Map<string, Map<string, readonly Consent[]>>>();
 
 /**
  * The PSU's consents, with every TPP, oldest first: each frozen chunk and full group of the record is
@@ -92,5 +96,17 @@ export function consentsOf(
   tppId: string,
   nationalId: string,
 ): readonly Consent[] {
-  return entriesWithKey(state.consents, consentsByTppAndPsu, `${tppId}\u0000${nationalId}`);
+  const consents = readable(state.consents);
+  const frozen = Object.isFrozen(consents);
+  const byTpp = frozen ? answersByTppAndPsu.get(consents) : undefined;
+  const known = byTpp?.get(tppId)?.get(nationalId);
+  if (known !== undefined) return known;
+  const found = entriesWithKey(consents, consentsByTppAndPsu, pairKey(tppId, nationalId));
+  if (!frozen) return found;
+  const answers = byTpp ?? new Map<string, Map<string, readonly Consent[]>>();
+  if (byTpp === undefined) answersByTppAndPsu.set(consents, answers);
+  const ofTpp = answers.get(tppId) ?? new Map<string, readonly Consent[]>();
+  if (!answers.has(tppId)) answers.set(tppId, ofTpp);
+  ofTpp.set(nationalId, found);
+  return found;
 }
