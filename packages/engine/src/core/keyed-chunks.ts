@@ -235,13 +235,10 @@ export function entryList<T>(keyed: KeyedChunks<T>): T[] {
 export interface KeyIndex<T> {
   keyOf: (entry: T) => string;
   kept: WeakMap<object, Map<string, T[]>>;
-  /** Per frozen list of groups (or chunks), the answers given for it so far, by key; null: none kept. */
-  answers: WeakMap<object, Map<string, readonly T[]>> | null;
 }
 
-/** `rememberAnswers`: for keys the same state is asked about again and again (a consent on every read). */
-export function keyIndex<T>(keyOf: (entry: T) => string, rememberAnswers = false): KeyIndex<T> {
-  return { keyOf, kept: new WeakMap(), answers: rememberAnswers ? new WeakMap() : null };
+export function keyIndex<T>(keyOf: (entry: T) => string): KeyIndex<T> {
+  return { keyOf, kept: new WeakMap() };
 }
 
 /** Adds `from`'s entries by key to `into`, in order. */
@@ -287,18 +284,10 @@ function groupByKey<T>(group: Record<string, T>[], index: KeyIndex<T>): Map<stri
  * `index` (a write makes a new chunk and group, so a kept one never goes stale). A write reads the
  * kept map of each full group, of each chunk of the last group, and the entries of what changed.
  * Payment creation's logical-duplicate check listed every payment of the bank for each new one
- * (docs/benchmarks.md, session 9). The layouts before session 7 are read chunk by chunk. An index
- * made to remember answers keeps a frozen record's, by key: the reads that follow a write (a consent
- * looked up by every account-information request) ask the same record the same question, and in a
- * bank of 50 000 consents reading a hundred groups' maps each time cost a read about 15 % (session 32).
+ * (docs/benchmarks.md, session 9). The layouts before session 7 are read chunk by chunk.
  */
-export function entriesWithKey<T>(keyed: KeyedChunks<T>, index: KeyIndex<T>, key: string): readonly T[] {
+export function entriesWithKey<T>(keyed: KeyedChunks<T>, index: KeyIndex<T>, key: string): T[] {
   const plain = readable(keyed);
-  const list = isGrouped(plain) ? plain.groups : plain.chunks;
-  const remember = index.answers !== null && Object.isFrozen(list);
-  const answers = remember ? index.answers?.get(list) : undefined;
-  const known = answers?.get(key);
-  if (known !== undefined) return known;
   const found: T[] = [];
   const groups = isGrouped(plain) ? plain.groups : [plain.chunks];
   for (const group of groups) {
@@ -308,8 +297,6 @@ export function entriesWithKey<T>(keyed: KeyedChunks<T>, index: KeyIndex<T>, key
       if (same !== undefined) found.push(...same);
     }
   }
-  if (answers !== undefined) answers.set(key, found);
-  else if (remember) index.answers?.set(list, new Map([[key, found]]));
   return found;
 }
 

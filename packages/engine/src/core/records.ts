@@ -25,10 +25,7 @@ export function paymentList(state: Pick<State, 'payments'>): Payment[] {
 const byFingerprint = keyIndex<Payment>((payment) => payment.fingerprint);
 
 /** The payments with this logical-duplicate fingerprint, oldest first, without listing every payment. */
-export function paymentsWithFingerprint(
-  state: Pick<State, 'payments'>,
-  fingerprint: string,
-): readonly Payment[] {
+export function paymentsWithFingerprint(state: Pick<State, 'payments'>, fingerprint: string): Payment[] {
   return entriesWithKey(state.payments, byFingerprint, fingerprint);
 }
 
@@ -72,7 +69,7 @@ export function consentCount(state: Pick<State, 'consents'>): number {
   return entryCount(state.consents);
 }
 
-const consentsByPsu = keyIndex<Consent>((consent) => consent.nationalId, true);
+const consentsByPsu = keyIndex<Consent>((consent) => consent.nationalId);
 // A consent's national id is a known PSU's (digits, never a NUL): the pair names one PSU with one TPP.
 const pairKey = (tppId: string, nationalId: string) => `${tppId}\u0000${nationalId}`;
 const consentsByTppAndPsu = keyIndex<Consent>((consent) => pairKey(consent.tppId, consent.nationalId));
@@ -84,13 +81,18 @@ const answersByTppAndPsu = new WeakMap<object, Map<string, Map<string, readonly 
 
 /**
  * The PSU's consents, with every TPP, oldest first: each frozen chunk and full group of the record is
- * grouped once (`entriesWithKey`), so a new consent in a bank of 50 000 reads again only what it wrote.
+ * grouped once (`entriesWithKey`), so a new consent in a bank of 50 000 reads again only what it wrote
+ * (the bank's consent overview asks it, once a page).
  */
 export function consentsOfPsu(state: Pick<State, 'consents'>, nationalId: string): readonly Consent[] {
   return entriesWithKey(state.consents, consentsByPsu, nationalId);
 }
 
-/** The PSU's consents with this TPP, oldest first. */
+/**
+ * The PSU's consents with this TPP, oldest first. Every account-information request asks it, so a
+ * frozen record's answers are kept: reading a hundred groups' maps each time made a read in a bank of
+ * 50 000 consents about 15 % slower (docs/decisions/keyed-chunks.md).
+ */
 export function consentsOf(
   state: Pick<State, 'consents'>,
   tppId: string,
