@@ -2,8 +2,10 @@ import { current, type Draft, Immer, isDraft } from 'immer';
 import type { RequestContext } from '../core/context.js';
 import { ApiError } from '../core/errors.js';
 import type { EngineResponse } from '../core/http.js';
+import { isKeyed } from '../core/keyed-chunks.js';
+import { reconcile } from '../core/reconcile.js';
 import { authorisationById } from '../core/records.js';
-import type { Authorisation, State } from '../core/state.js';
+import { type Authorisation, isKeyedSlice, type State } from '../core/state.js';
 import { htmlPage, pageRedirect } from '../sca/html.js';
 import { corporateIdFor, psuIdFor } from '../sca/psu.js';
 import { failureLocation, type ScaFailure, successLocation } from '../sca/redirects.js';
@@ -49,7 +51,8 @@ const scratchImmer = new Immer({ autoFreeze: false });
 /**
  * Runs `change` on a copy and keeps its effect only when it does not throw: an outcome that refuses
  * (e.g. PAYMENT_FAILED) leaves no half-done change behind. Changes are copied back per entry of each
- * slice, so the recorded patches stay as small as the change.
+ * slice, so the recorded patches stay as small as the change; a slice kept in chunks (the consents a
+ * consent's SCA gives) down to the chunks and the entries that changed, not its whole list of groups.
  */
 function applyAtomically(draft: Draft<State>, change: (scratch: Draft<State>) => void): void {
   const before = (isDraft(draft) ? current(draft) : draft) as State;
@@ -67,6 +70,10 @@ function applyAtomically(draft: Draft<State>, change: (scratch: Draft<State>) =>
     const into = slice as Record<string, unknown>;
     const from = now as Record<string, unknown>;
     const old = (was ?? {}) as Record<string, unknown>;
+    if (isKeyedSlice(key) && isKeyed(old) && isKeyed(from)) {
+      reconcile(into, old, from);
+      continue;
+    }
     for (const id of Object.keys(from)) if (from[id] !== old[id]) into[id] = from[id];
     for (const id of Object.keys(old)) if (!(id in from)) delete into[id];
   }

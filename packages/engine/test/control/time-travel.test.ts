@@ -1,4 +1,5 @@
-import { paymentById, paymentList } from '@sandbank/engine';
+import { consentCount, consentList, paymentById, paymentList } from '@sandbank/engine';
+import { sandbox as aisSandbox, consent, KARI } from '@sandbank/test-support/ais';
 import { api, createPayment, ndctBody, newSandbox } from '@sandbank/test-support/payments';
 import { describe, expect, it } from 'vitest';
 import type { RequestLogEntry, SandboxEvent } from '../../src/index.js';
@@ -32,6 +33,31 @@ describe('what each request changed, in the request log', () => {
     expect(added).toMatchObject({ kind: 'added', path: ['payments', created.body.paymentId] });
     expect(added?.after).toMatchObject({ transactionStatus: created.body.transactionStatus });
     expect(entry.changesOmitted).toBe(0);
+  });
+
+  it('lists a consent the PSU gave under its id, as the export names it; a restore takes it away', async () => {
+    const sandbox = aisSandbox();
+    const log = recording(sandbox);
+    await consent(sandbox, { nationalId: KARI, context: 'PRIVATE', accounts: 'all' });
+    const given = consentList(sandbox.getState())[0];
+    const entry = log.entries().find((e) => e.changes.some((c) => c.path[0] === 'consents'));
+    expect(entry?.changes).toContainEqual(
+      expect.objectContaining({ kind: 'added', path: ['consents', given?.consentId] }),
+    );
+    // Its commit writes the chunk it adds to, never the whole record: the worker stores and
+    // broadcasts a commit's patches, which would otherwise carry every consent of the bank.
+    const consentPatches = log
+      .commits()
+      .flatMap((event) => (event.type === 'commit' ? event.commit.patches : []))
+      .filter((patch) => patch.path[0] === 'consents');
+    expect(consentPatches.length).toBeGreaterThan(0);
+    expect(consentPatches.every((patch) => patch.path.length >= 3)).toBe(true);
+    const restored = await api(sandbox, 'POST', `/_sandbank/history/${entry?.commit}/restore`);
+    expect(restored.status).toBe(200);
+    expect(consentCount(sandbox.getState())).toBe(0);
+    expect(log.last().changes).toContainEqual(
+      expect.objectContaining({ kind: 'removed', path: ['consents', given?.consentId] }),
+    );
   });
 
   it('gives before and after of a changed value', async () => {
