@@ -1,5 +1,5 @@
 import type { Patch } from 'immer';
-import { flatIfKeyed } from './keyed-chunks.js';
+import { flatIfKeyed, isChunkPart } from './keyed-chunks.js';
 import { isKeyedSlice } from './state.js';
 
 /** One change a request committed to the bank, as the request log shows it. */
@@ -91,7 +91,7 @@ function shown(patch: Patch, before: unknown): Shown[] {
   if (entries && patch.path.length === 1) {
     return [{ op: patch.op, path: [slice], at: patch.path, value: flatIfKeyed(patch.value), flat: true }];
   }
-  const keyed = entries && (part === 'groups' || part === 'chunks' || part === 'index' || part === 'where');
+  const keyed = entries && isChunkPart(part);
   if (!keyed) return [{ op: patch.op, path: [...patch.path], at: patch.path, value: patch.value }];
   if (part === 'index' || part === 'where' || patch.path.length < 3) return [];
   // Where the entry's id sits: after the chunk's position (and, in groups, the group's).

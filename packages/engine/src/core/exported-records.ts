@@ -1,5 +1,6 @@
 import {
   flatIfKeyed,
+  isChunkPart,
   isKeyed,
   type KeyedChunks,
   type KeyedLayout,
@@ -83,18 +84,11 @@ export function stateFromExport(
   return { ...bank, snapshots };
 }
 
-function flat<T>(value: KeyedChunks<T>): Record<string, T> {
-  return flatIfKeyed(value) as Record<string, T>;
-}
-
-/** A bank (a snapshot's) as the export lists it: payments, authorisations and consents flat. */
+/** A bank (a snapshot's) as the export lists it: the keyed slices flat. */
 export function exportedBank(bank: BankState): ExportedBankState {
-  return {
-    ...bank,
-    payments: flat(bank.payments),
-    authorisations: flat(bank.authorisations),
-    consents: flat(bank.consents),
-  };
+  const exported: Record<string, unknown> = { ...bank };
+  for (const slice of KEYED_SLICES) exported[slice] = flatIfKeyed(bank[slice]);
+  return exported as ExportedBankState;
 }
 
 /** The state as the export lists it: the keyed slices flat (the bank's and each snapshot's). */
@@ -122,11 +116,7 @@ export function slicesWrittenInChunks(
   const written = new Set<KeyedSlice>();
   for (const { path } of patches) {
     const [slice, part] = path;
-    if (
-      isKeyedSlice(slice) &&
-      (part === 'groups' || part === 'index' || part === 'chunks' || part === 'where')
-    )
-      written.add(slice);
+    if (isKeyedSlice(slice) && isChunkPart(part)) written.add(slice);
   }
   return written;
 }

@@ -88,6 +88,11 @@ export function emptyKeyed<T>(layout: KeyedLayout = LAYOUT): KeyedChunks<T> {
   return { chunks: [], where: Array.from({ length: layout.buckets }, () => ({})) };
 }
 
+/** Whether a path's part under a slice names its chunks or index (`groups`, `index`; earlier `chunks`, `where`). */
+export function isChunkPart(part: unknown): boolean {
+  return part === 'groups' || part === 'index' || part === 'chunks' || part === 'where';
+}
+
 /**
  * True when `value` is in chunks already (not the export's flat record): a flat record's values are
  * entries (objects), never these arrays.

@@ -1,5 +1,5 @@
 import { consent, KARI, OLA, sandbox } from '@sandbank/test-support/ais';
-import { createPayments, NOW } from '@sandbank/test-support/payments';
+import { createPayments } from '@sandbank/test-support/payments';
 import { produceWithPatches } from 'immer';
 import { describe, expect, test } from 'vitest';
 import { stateFromExport } from '../../src/core/exported-records.js';
@@ -7,7 +7,7 @@ import { EARLIER, flatRecord } from '../../src/core/keyed-chunks.js';
 import { consentById, consentList, putConsent } from '../../src/core/records.js';
 import type { Consent, State } from '../../src/index.js';
 import { restore } from '../../src/storage/restore.js';
-import { snapshotRecords } from '../../src/storage/snapshot.js';
+import { storedSnapshot } from './stored-snapshot.js';
 
 // A store written before the consents were kept in chunks (issue 21, session 32): its snapshot and
 // its log hold them flat, beside payments already in chunks. The restore converts the consents before
@@ -20,12 +20,6 @@ async function bank(): Promise<State> {
   await consent(sb, { nationalId: OLA, context: 'PRIVATE', accounts: 'all' }, 'session-2');
   await createPayments(sb, 1);
   return sb.getState();
-}
-
-async function storedSnapshot(state: unknown) {
-  const { record, chunks } = await snapshotRecords({ seq: 0, state: state as State }, new WeakMap(), NOW);
-  const records = new Map(chunks.map(({ key, utf8 }) => [key, { key, ...(utf8 && { utf8 }) }]));
-  return { snapshot: record as unknown, load: async (key: string) => records.get(key) };
 }
 
 describe('restoring a store written before consents were kept in chunks', () => {

@@ -1,4 +1,4 @@
-import { createPayments, NOW, newSandbox } from '@sandbank/test-support/payments';
+import { createPayments, newSandbox } from '@sandbank/test-support/payments';
 import { produceWithPatches } from 'immer';
 import { describe, expect, test } from 'vitest';
 import { stateFromExport } from '../../src/core/exported-records.js';
@@ -6,7 +6,7 @@ import { EARLIER, flatRecord } from '../../src/core/keyed-chunks.js';
 import { putPayment } from '../../src/core/records.js';
 import { type Payment, paymentById, paymentList, type State } from '../../src/index.js';
 import { restore } from '../../src/storage/restore.js';
-import { snapshotRecords } from '../../src/storage/snapshot.js';
+import { storedSnapshot } from './stored-snapshot.js';
 
 // A store written before payments and authorisations were kept in chunks: its snapshot and its log
 // hold them flat. The restore converts them (docs/decisions/keyed-chunks.md).
@@ -20,12 +20,6 @@ async function bankWithPayments(count: number): Promise<{ state: State; ids: str
 /** The state as the previous engine kept it: payments and authorisations in flat records. */
 function flatForm(state: State): Record<string, unknown> {
   return { ...state, payments: flatRecord(state.payments), authorisations: flatRecord(state.authorisations) };
-}
-
-async function storedSnapshot(state: unknown) {
-  const { record, chunks } = await snapshotRecords({ seq: 0, state: state as State }, new WeakMap(), NOW);
-  const records = new Map(chunks.map(({ key, utf8 }) => [key, { key, ...(utf8 && { utf8 }) }]));
-  return { snapshot: record as unknown, load: async (key: string) => records.get(key) };
 }
 
 describe('restoring a store written before payments were kept in chunks', () => {
