@@ -105,10 +105,16 @@ export function consentsOf(
   if (known !== undefined) return known;
   const found = entriesWithKey(consents, consentsByTppAndPsu, pairKey(tppId, nationalId));
   if (!frozen) return found;
-  const answers = byTpp ?? new Map<string, Map<string, readonly Consent[]>>();
-  if (byTpp === undefined) answersByTppAndPsu.set(consents, answers);
-  const ofTpp = answers.get(tppId) ?? new Map<string, readonly Consent[]>();
-  if (!answers.has(tppId)) answers.set(tppId, ofTpp);
+  let answers = byTpp;
+  if (answers === undefined) {
+    answers = new Map();
+    answersByTppAndPsu.set(consents, answers);
+  }
+  let ofTpp = answers.get(tppId);
+  if (ofTpp === undefined) {
+    ofTpp = new Map();
+    answers.set(tppId, ofTpp);
+  }
   ofTpp.set(nationalId, found);
   return found;
 }
