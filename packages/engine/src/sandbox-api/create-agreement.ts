@@ -3,6 +3,7 @@ import { apiError } from '../core/errors.js';
 import { isNorwegianNationalId } from '../core/headers.js';
 import { json } from '../core/http.js';
 import { allocateId } from '../core/ids.js';
+import { readable } from '../core/readable.js';
 import type { Operation } from '../core/router.js';
 import type { Agreement, State } from '../core/state.js';
 import { accountsNumbered, agreementKeysOfPerson } from '../core/state-index.js';
@@ -105,5 +106,7 @@ export const createAgreement: Operation = (draft, input, ctx) => {
       e.customer === engagement.customer && e.accountId === engagement.accountId;
     agreement.engagements = [...agreement.engagements.filter((e) => !same(e)), engagement];
   }
-  return json(201, agreementView(draft, agreement));
+  // The accounts read as plain data: reading one through the draft copies the whole record (in a bank of
+  // 50 000 accounts, 50 ms), though the agreement changes none of them.
+  return json(201, agreementView({ accounts: readable(draft.accounts) }, agreement));
 };
