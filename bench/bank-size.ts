@@ -9,13 +9,17 @@
  * `pnpm bench:node` does). Then the mock-data API's writes a team fills a bank with, in the same banks:
  * a corporate customer, an account for it, an agreement granting Kari that account, the account deleted
  * (`MOCK_ROUNDS`, default 20, after 2 to warm up; each signed beforehand too). Last, Kari's consent
- * journey as a test sets it up (`CONSENT_ROUNDS`, default 20): the consent, the SCA pages, its status.
+ * journey as a test sets it up (`CONSENT_ROUNDS`, default 20): the consent, the SCA pages, its status;
+ * and her payment's (`PAYMENT_ROUNDS`, default 20): an instant payment to Ola, approved, booked on
+ * both accounts, its status.
  * `BENCH_BANK_SIZES` (default `0,10000,50000`): the customers added to the seed; `BENCH_ROUNDS`
  * (default 1000): the timed rounds of each read (creations: at most 500).
  */
 import { type ExportedState, ibanFromBban, makeBban, type Sandbox, stateToExport } from '@sandbank/engine';
 import { KARI, START } from '@sandbank/test-support/ais';
+import { approve, createPayment, INSTANT, ndctBody, status } from '@sandbank/test-support/payments';
 import { accountBody } from '@sandbank/test-support/sandbox-api';
+import { signing } from '@sandbank/test-support/signing';
 import { fmt, interleaved, ratio } from './lib/measure.js';
 import { copies } from './lib/requests.js';
 import { bank, consented, drain, paymentCreations, presigned, template } from './node.js';
@@ -33,7 +37,9 @@ function grown(extra: number): ExportedState {
     const customerNumber = `9${String(i).padStart(10, '0')}`;
     state.customers[customerNumber] = { ...customer, customerNumber, customerName: `Kunde ${i}` };
     const id = `bench-account-${i}`;
-    state.accounts[id] = { ...account, id, customerNumber, bban: String(20000000000 + i) };
+    // Bank code 2001: none of the seed's accounts; each its own valid BBAN and IBAN.
+    const bban = makeBban('2001', i * 10);
+    state.accounts[id] = { ...account, id, customerNumber, bban, iban: ibanFromBban(bban) };
     // A bank a team shares keeps every consent it was given: one for each customer, from another TPP.
     const consentId = `bench-consent-${i}`;
     state.consents[consentId] = {
@@ -68,7 +74,7 @@ const sends: Record<(typeof KINDS)[number], Record<string, () => Promise<unknown
   'payment creation': {},
 };
 
-/** Each size's bank: the reads and creations below, then the mock-data writes. */
+/** Each size's bank: the reads and creations below, then the mock-data writes, then the journeys. */
 const banks: Array<{ size: number; bank: Sandbox; signed: Sandbox }> = [];
 for (const size of sizes) {
   const { raw, signed } = bank(grown(size));
@@ -164,25 +170,61 @@ for (const kind of MOCK_KINDS) {
   console.log(`| ${kind} | ${cells.join(' | ')} | ${first && last ? ratio(last.p50, first.p50) : ''} |`);
 }
 
+/** Times one journey per bank, interleaved, and prints its table. */
+async function journeyTable(
+  title: string,
+  row: string,
+  journeyOf: (bank: (typeof banks)[number]) => () => Promise<unknown>,
+  rounds: number,
+): Promise<void> {
+  const journeys: Record<string, () => Promise<unknown>> = {};
+  for (const one of banks) journeys[String(one.size)] = journeyOf(one);
+  const results = await interleaved(journeys, rounds, 2);
+  console.log(`\n${title} in the same banks, ${rounds} interleaved rounds`);
+  console.log(
+    `| journey | ${sizes.map((s) => `${s.toLocaleString('en')} more: p50`).join(' | ')} | largest vs seeded |`,
+  );
+  console.log(`|---|${sizes.map(() => '---|').join('')}---|`);
+  const first = results[String(sizes[0])];
+  const last = results[String(sizes[sizes.length - 1])];
+  const cells = sizes.map((s) => fmt(results[String(s)]?.p50 ?? Number.NaN));
+  console.log(`| ${row} | ${cells.join(' | ')} | ${first && last ? ratio(last.p50, first.p50) : ''} |`);
+}
+
 // A TPP's consent journey, as a test sets one up: the bank-offered consent, the SCA pages (Kari
 // approving all her accounts), the consent's status. Each journey writes Kari's consent anew, so the
 // bank keeps its size.
-const CONSENT_ROUNDS = Number(process.env.CONSENT_ROUNDS ?? 20);
-const journeys: Record<string, () => Promise<unknown>> = {};
-for (const { size, signed } of banks) journeys[String(size)] = () => consented(signed);
-const journeyResults = await interleaved(journeys, CONSENT_ROUNDS, 2);
-console.log(
-  `\na consent journey in the same banks (consent, SCA pages, status), ${CONSENT_ROUNDS} interleaved rounds`,
+await journeyTable(
+  'a consent journey (consent, SCA pages, status)',
+  "Kari's consent",
+  ({ signed }) =>
+    () =>
+      consented(signed),
+  Number(process.env.CONSENT_ROUNDS ?? 20),
 );
-console.log(
-  `| journey | ${sizes.map((s) => `${s.toLocaleString('en')} more: p50`).join(' | ')} | largest vs seeded |`,
+
+// Kari's payment as a test makes one: an instant domestic payment to Ola, approved (the control plane's
+// approval, the outcome of the SCA pages), booked on both accounts, then its status. Each books a
+// payment, so every bank changes alike.
+await journeyTable(
+  'a payment journey (creation, approval and booking, status)',
+  "Kari's payment",
+  ({ bank: raw }) => {
+    // The test kit's calls add their own Digest.
+    const paying = signing(raw, { addDigest: false });
+    const body = ndctBody(raw.getState());
+    return async () => {
+      const created = await createPayment(paying, body, {
+        product: INSTANT,
+        query: '?allowLogicalDuplicate=true',
+      });
+      if (created.status !== 201) throw new Error(`payment creation answered ${created.status}`);
+      const approved = await approve(paying, created.body.paymentId);
+      if (approved.status !== 200) throw new Error(`approval answered ${approved.status}`);
+      const answer = await status(paying, created.body.paymentId, 'payments', INSTANT);
+      if (answer.body?.transactionStatus !== 'ACSC')
+        throw new Error(`status ${answer.body?.transactionStatus}`);
+    };
+  },
+  Number(process.env.PAYMENT_ROUNDS ?? 20),
 );
-console.log(`|---|${sizes.map(() => '---|').join('')}---|`);
-{
-  const first = journeyResults[String(sizes[0])];
-  const last = journeyResults[String(sizes[sizes.length - 1])];
-  const cells = sizes.map((s) => fmt(journeyResults[String(s)]?.p50 ?? Number.NaN));
-  console.log(
-    `| Kari's consent | ${cells.join(' | ')} | ${first && last ? ratio(last.p50, first.p50) : ''} |`,
-  );
-}
