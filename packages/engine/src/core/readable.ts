@@ -9,3 +9,15 @@ import { current, type Draft, isDraft } from 'immer';
 export function readable<T>(value: T): T {
   return isDraft(value) ? (current(value as Draft<T>) as T) : value;
 }
+
+/**
+ * One entry of a record as plain data, read without making it a draft. Through a draft, reading an
+ * entry that is an object makes a draft of it, which copies the whole record (in a bank of 50 000
+ * accounts, about 60 ms) and, should the entry then be deleted, has immer walk every key of the record
+ * to find where its draft went. immer answers a property's descriptor from the record as it stands,
+ * with no draft made; `readable(record)[id]` would copy a record this change has written. Own keys only.
+ */
+export function readableEntry<T>(record: Readonly<Record<string, T>>, id: string): T | undefined {
+  const own = Object.getOwnPropertyDescriptor(record, id);
+  return own === undefined ? undefined : readable(own.value as T);
+}

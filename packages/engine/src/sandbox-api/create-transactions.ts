@@ -103,8 +103,9 @@ export const createTransactions: Operation = (draft, input, ctx) => {
     if (tx.debtorAccount) out.debtorAccount = accountRef(tx.debtorAccount);
     return out;
   });
-  account.booked = addAmounts(account.currency, account.booked, ...amounts);
-  account.expected = addAmounts(account.currency, account.expected, ...amounts);
+  const changed = draft.accounts[account.id] as Draft<Account>;
+  changed.booked = addAmounts(account.currency, account.booked, ...amounts);
+  changed.expected = addAmounts(account.currency, account.expected, ...amounts);
   const ledger = draft.transactions[account.id] ?? [];
   draft.transactions[account.id] = ledger;
   for (const tx of created) ledgerInsert(ledger, tx);

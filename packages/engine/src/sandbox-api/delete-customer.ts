@@ -1,7 +1,9 @@
+import type { Draft } from 'immer';
 import { apiError } from '../core/errors.js';
 import { empty } from '../core/http.js';
+import { readableEntry } from '../core/readable.js';
 import type { Operation } from '../core/router.js';
-import type { State } from '../core/state.js';
+import type { Agreement, State } from '../core/state.js';
 import { accountsOf, agreementKeysOfPerson, cardAccountsOf } from '../core/state-index.js';
 import { removeAccounts } from './lookup.js';
 
@@ -12,7 +14,8 @@ import { removeAccounts } from './lookup.js';
  */
 export const deleteCustomer: Operation = (draft, input) => {
   const id = input.params.customerId ?? '';
-  const customer = draft.customers[id];
+  // Read as plain data: a draft of the customer, deleted below, would have immer walk every customer.
+  const customer = readableEntry(draft.customers, id);
   if (!customer) {
     throw apiError('RESOURCE_UNKNOWN', `no sandbox customer with id ${id.slice(0, 80)}`, {
       path: 'customerId',
@@ -31,10 +34,15 @@ export const deleteCustomer: Operation = (draft, input) => {
     delete draft.cardTransactions[cardId];
   }
   for (const key of agreementKeys) {
-    const agreement = draft.agreements[key];
-    if (agreement === undefined) continue;
-    if (agreement.owner === number) delete draft.agreements[key];
-    else agreement.engagements = agreement.engagements.filter((e) => e.customer !== number);
+    // Read as plain data, as the customer is: an owned agreement is deleted.
+    const owner = readableEntry(draft.agreements, key)?.owner;
+    if (owner === undefined) continue;
+    if (owner === number) {
+      delete draft.agreements[key];
+      continue;
+    }
+    const agreement = draft.agreements[key] as Draft<Agreement>;
+    agreement.engagements = agreement.engagements.filter((e) => e.customer !== number);
   }
   delete draft.customers[id];
   return empty(204);
