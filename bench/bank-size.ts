@@ -10,14 +10,14 @@
  * a corporate customer, an account for it, an agreement granting Kari that account, the account deleted
  * (`MOCK_ROUNDS`, default 20, after 2 to warm up; each signed beforehand too). Last, Kari's consent
  * journey as a test sets it up (`CONSENT_ROUNDS`, default 20): the consent, the SCA pages, its status;
- * and her payment's (`PAYMENT_ROUNDS`, default 20): an instant payment to Ola, approved, booked on
- * both accounts, its status.
+ * and her payment's (`PAYMENT_ROUNDS`, default 20): an instant payment to Ola, the SCA pages, booked
+ * on both accounts, its status.
  * `BENCH_BANK_SIZES` (default `0,10000,50000`): the customers added to the seed; `BENCH_ROUNDS`
  * (default 1000): the timed rounds of each read (creations: at most 500).
  */
 import { type ExportedState, ibanFromBban, makeBban, type Sandbox, stateToExport } from '@sandbank/engine';
-import { KARI, START } from '@sandbank/test-support/ais';
-import { approve, createPayment, INSTANT, ndctBody, status } from '@sandbank/test-support/payments';
+import { KARI, START, walkSca } from '@sandbank/test-support/ais';
+import { createPayment, INSTANT, ndctBody, status } from '@sandbank/test-support/payments';
 import { accountBody } from '@sandbank/test-support/sandbox-api';
 import { signing } from '@sandbank/test-support/signing';
 import { fmt, interleaved, ratio } from './lib/measure.js';
@@ -203,24 +203,24 @@ await journeyTable(
   Number(process.env.CONSENT_ROUNDS ?? 20),
 );
 
-// Kari's payment as a test makes one: an instant domestic payment to Ola, approved (the control plane's
-// approval, the outcome of the SCA pages), booked on both accounts, then its status. Each books a
-// payment, so every bank changes alike.
+// Kari's payment as a test makes one: an instant domestic payment to Ola, approved on the SCA pages,
+// booked on both accounts, then its status. Each books a payment, so every bank changes alike.
 await journeyTable(
-  'a payment journey (creation, approval and booking, status)',
+  'a payment journey (creation, SCA pages and booking, status)',
   "Kari's payment",
   ({ bank: raw }) => {
     // The test kit's calls add their own Digest.
     const paying = signing(raw, { addDigest: false });
     const body = ndctBody(raw.getState());
     return async () => {
+      // Kari named by her national id (X-PSU-Identity), as a TPP's first payment for a PSU does.
       const created = await createPayment(paying, body, {
         product: INSTANT,
         query: '?allowLogicalDuplicate=true',
+        headers: { 'psu-id': undefined, 'x-psu-identity': KARI },
       });
       if (created.status !== 201) throw new Error(`payment creation answered ${created.status}`);
-      const approved = await approve(paying, created.body.paymentId);
-      if (approved.status !== 200) throw new Error(`approval answered ${approved.status}`);
+      await walkSca(paying, created.body._links.scaRedirect.href, { nationalId: KARI });
       const answer = await status(paying, created.body.paymentId, 'payments', INSTANT);
       if (answer.body?.transactionStatus !== 'ACSC')
         throw new Error(`status ${answer.body?.transactionStatus}`);
