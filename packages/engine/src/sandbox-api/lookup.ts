@@ -12,8 +12,8 @@ import { agreementKeysOnAccount, customersNumbered } from '../core/state-index.j
 
 /**
  * The account a path names, as plain data (read it, never write through it: `draft.accounts[id]` to
- * change it). Read through the draft, it would be a draft of its own (core/readable.ts): deleting an
- * account cost 187 ms in a bank of 50 000 more, 111 ms without (docs/benchmarks.md, "Session 33").
+ * change it). Read through the draft, it would be a draft of its own (core/readable.ts): deleting it
+ * then had immer walk every account, 64 ms in a bank of 50 000 more (docs/benchmarks.md, "Session 33").
  */
 export function accountInPath(draft: Draft<State>, id: string): Account {
   const account = readableEntry(draft.accounts, id);
