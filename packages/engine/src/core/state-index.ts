@@ -1,4 +1,5 @@
 import { isDraft, type Patch } from 'immer';
+import { ownEntry } from './ids.js';
 import { type LayeredMap, layered, layerGet, layerOver } from './layered-map.js';
 import { readable } from './readable.js';
 import type { Account, Agreement, CardAccount, Customer, State } from './state.js';
@@ -208,10 +209,6 @@ function writtenIds(
   return [...ids];
 }
 
-function ownValue<T>(record: Record<string, T>, id: string): T | undefined {
-  return Object.hasOwn(record, id) ? record[id] : undefined;
-}
-
 function sameKeys(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((key, i) => key === b[i]);
 }
@@ -227,7 +224,7 @@ function carriedIndex<T>(
   to: Record<string, T>,
   ids: readonly string[],
 ): RecordIndex<T> | null {
-  const changes = ids.map((id) => [ownValue(from, id), ownValue(to, id)] as const);
+  const changes = ids.map((id) => [ownEntry(from, id), ownEntry(to, id)] as const);
   const fields = new Map<FieldName, LayeredMap<string, T[]>>();
   for (const [name, values] of index.fields) {
     const keysOf = FIELDS[name] as (entry: T) => readonly string[];
