@@ -1,5 +1,5 @@
 import { accountRoutes } from './accounts/routes.js';
-import { basketRoutes } from './baskets/routes.js';
+import { basketControlRoutes, basketRoutes } from './baskets/routes.js';
 import { cardRoutes } from './cards/routes.js';
 import { consentRoutes } from './consents/routes.js';
 import { createOpenApiOperation } from './control/openapi.js';
@@ -26,6 +26,7 @@ const areaRoutes: readonly Route[] = [
   ...scaRoutes,
   ...controlRoutes,
   ...paymentControlRoutes,
+  ...basketControlRoutes,
 ];
 
 const getOpenApi = createOpenApiOperation((basePath) => openApiDocumentFor(routes, basePath));

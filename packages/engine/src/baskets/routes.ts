@@ -1,5 +1,6 @@
 import { SCA_FLOW_HEADERS } from '../core/headers.js';
 import { namedRoutes, type Route } from '../core/router.js';
+import { approveSigningBasket } from './approve-basket.js';
 import { createSigningBasket } from './create-basket.js';
 import { deleteSigningBasket } from './delete-basket.js';
 import { getSigningBasket, getSigningBasketStatus } from './get-basket.js';
@@ -45,3 +46,13 @@ export const basketRoutes = namedRoutes(
   },
   basketTable,
 );
+
+/** The sandbox owner's shortcut on the control plane (docs/decisions/payment-sca.md). */
+export const basketControlRoutes = namedRoutes({ approveSigningBasket }, [
+  {
+    method: 'POST',
+    path: '/signing-baskets/:basketId/approve',
+    service: 'control',
+    operation: approveSigningBasket,
+  },
+]);

@@ -10,7 +10,7 @@ import {
   getSinglePaymentStatus,
 } from './get-payment-status.js';
 import { runNextBatch } from './run-next-batch.js';
-import { approvePayment, approveSigningBasket, cancelPaymentAuthorisation } from './sca-shortcuts.js';
+import { approvePayment, cancelPaymentAuthorisation } from './sca-shortcuts.js';
 import { PaymentQuery } from './schemas.js';
 import {
   startBulkPaymentAuthorisation,
@@ -122,17 +122,11 @@ const paymentControlTable: readonly Route[] = [
     service: 'control',
     operation: cancelPaymentAuthorisation,
   },
-  {
-    method: 'POST',
-    path: '/signing-baskets/:basketId/approve',
-    service: 'control',
-    operation: approveSigningBasket,
-  },
   { method: 'POST', path: '/batch', service: 'control', operation: runNextBatch },
 ];
 
 // Named by the keys (the request log, OpenAPI operationIds); namedRoutes checks they match the table.
 export const paymentControlRoutes = namedRoutes(
-  { approvePayment, cancelPaymentAuthorisation, approveSigningBasket, runNextBatch },
+  { approvePayment, cancelPaymentAuthorisation, runNextBatch },
   paymentControlTable,
 );

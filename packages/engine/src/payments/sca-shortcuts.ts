@@ -1,6 +1,5 @@
 import type { Draft } from 'immer';
 import * as z from 'zod/mini';
-import { basketStatusOf } from '../baskets/basket-status.js';
 import { apiError } from '../core/errors.js';
 import { json } from '../core/http.js';
 import { authorisationById, paymentById } from '../core/records.js';
@@ -9,14 +8,14 @@ import type { State } from '../core/state.js';
 import { parseWith } from '../core/validate.js';
 import type { ScaPsu } from '../sca/outcome-types.js';
 import { psuIdFor } from '../sca/psu.js';
-import { basketScaOutcome, paymentScaOutcome } from './sca-outcome.js';
+import { paymentScaOutcome } from './sca-outcome.js';
 
 /**
  * Sandbox-owner shortcuts on the unsigned control plane (docs/decisions/payment-sca.md): complete the
  * SCA a payment or basket is waiting for without the SCA pages, running the same outcome the pages
- * run. The playground and tests use them.
+ * run. The playground and tests use them; the basket's is baskets/approve-basket.ts.
  */
-const ApproveBody = z.strictObject({
+export const ApproveBody = z.strictObject({
   psuNationalId: z.string().check(z.regex(/^\d{11}$/, 'must be an 11-digit national identity number')),
   context: z.optional(z.enum(['PRIVATE', 'CORPORATE'])),
   corporateId: z.optional(z.string().check(z.minLength(1))),
@@ -26,7 +25,7 @@ const ApproveBody = z.strictObject({
  * The newest authorisation still waiting; as on the pages (sca-pages/show-authorisation-page.ts), one
  * past its 15 minutes is expired: 400 SCA_EXPIRED, nothing changed.
  */
-function pendingAuthorisation(draft: Draft<State>, ids: readonly string[], now: number) {
+export function pendingAuthorisation(draft: Draft<State>, ids: readonly string[], now: number) {
   for (const id of [...ids].reverse()) {
     const authorisation = authorisationById(draft, id);
     if (authorisation && (authorisation.status === 'started' || authorisation.status === 'psuIdentified')) {
@@ -42,7 +41,7 @@ function pendingAuthorisation(draft: Draft<State>, ids: readonly string[], now: 
   throw apiError('CONFLICT', 'no authorisation is waiting: start one with POST …/authorisations');
 }
 
-function psuOf(
+export function psuOf(
   draft: Draft<State>,
   body: z.infer<typeof ApproveBody>,
   fallback:
@@ -86,24 +85,4 @@ export const cancelPaymentAuthorisation: Operation = (draft, input, ctx) => {
   paymentScaOutcome.cancel(draft, authorisation, ctx);
   authorisation.status = 'failed';
   return json(200, { paymentId: target.paymentId, transactionStatus: target.transactionStatus });
-};
-
-/** POST /_sandbank/signing-baskets/{basketId}/approve: one SCA for every payment in the basket. */
-export const approveSigningBasket: Operation = (draft, input, ctx) => {
-  const body = parseWith(ApproveBody, input.body, 'body');
-  const id = input.params.basketId ?? '';
-  const basket = draft.signingBaskets[id];
-  if (!basket)
-    throw apiError('RESOURCE_UNKNOWN', `no signing basket with id ${JSON.stringify(id.slice(0, 80))}`, {
-      path: 'basketId',
-    });
-  const authorisation = pendingAuthorisation(draft, basket.authorisationIds, ctx.now);
-  basketScaOutcome.approve(
-    draft,
-    authorisation,
-    psuOf(draft, body, paymentById(draft, basket.paymentIds[0] ?? '')),
-    ctx,
-  );
-  authorisation.status = 'finalised';
-  return json(200, { basketId: id, transactionStatus: basketStatusOf(draft, basket) });
 };
