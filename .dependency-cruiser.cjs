@@ -13,6 +13,15 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'no-folder-cycles-in-the-engine',
+      comment:
+        "The engine's folders import one another one way: no two of them (two areas, say) import each other, even through other folders (docs/architecture.md).",
+      severity: 'error',
+      scope: 'folder',
+      from: { path: ENGINE },
+      to: { path: ENGINE, circular: true },
+    },
+    {
       name: 'core-is-the-ground-floor',
       comment: 'core/ imports nothing above it: the areas hand it their work (routes.ts clockWork).',
       severity: 'error',
