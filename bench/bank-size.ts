@@ -15,8 +15,16 @@
  * `BENCH_BANK_SIZES` (default `0,10000,50000`): the customers added to the seed; `BENCH_ROUNDS`
  * (default 1000): the timed rounds of each read (creations: at most 500).
  */
-import { type ExportedState, ibanFromBban, makeBban, type Sandbox, stateToExport } from '@sandbank/engine';
+import {
+  type ExportedState,
+  ibanFromBban,
+  makeBban,
+  type Sandbox,
+  SESSION_MS,
+  stateToExport,
+} from '@sandbank/engine';
 import { KARI, START, walkSca } from '@sandbank/test-support/ais';
+import { approveBasket, basketStatus, createBasket } from '@sandbank/test-support/baskets';
 import { createPayment, INSTANT, ndctBody, status } from '@sandbank/test-support/payments';
 import { accountBody } from '@sandbank/test-support/sandbox-api';
 import { signing } from '@sandbank/test-support/signing';
@@ -55,6 +63,29 @@ function grown(extra: number): ExportedState {
       scaAt: START,
       detailsDay: new Date(START).toISOString().slice(0, 10),
       detailsCount: 0,
+    };
+    // The SCA that gave it, under a TPP-Session-ID of the other TPP's (one per consent, as a TPP
+    // that opens a session for each journey leaves them), and a signing basket that TPP made.
+    const sessionId = `bench-session-${i}`;
+    state.sessions[`bench-other-tpp ${sessionId}`] = {
+      tppId: 'bench-other-tpp',
+      sessionId,
+      nationalId: customerNumber,
+      scaAt: START,
+      expiresAt: START + SESSION_MS,
+      status: 'active',
+    };
+    const basketId = `bench-basket-${i}`;
+    state.signingBaskets[basketId] = {
+      basketId,
+      paymentIds: [`bench-payment-${i}`],
+      tppId: 'bench-other-tpp',
+      psuId: null,
+      psuIdentity: customerNumber,
+      sessionId,
+      redirectUri: null,
+      authorisationIds: [],
+      createdAt: START,
     };
   }
   return state;
@@ -227,4 +258,30 @@ await journeyTable(
     };
   },
   Number(process.env.PAYMENT_ROUNDS ?? 20),
+);
+
+// Kari's signing basket as a test makes one: two payments, the basket, its approval through the
+// sandbox's shortcut (one SCA for both), its status. Each adds a basket and two payments to every bank.
+await journeyTable(
+  'a signing-basket journey (two payments, the basket, its approval, status)',
+  "Kari's basket",
+  ({ bank: raw }) => {
+    const paying = signing(raw, { addDigest: false });
+    const body = ndctBody(raw.getState());
+    return async () => {
+      const ids: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        const created = await createPayment(paying, body, { query: '?allowLogicalDuplicate=true' });
+        if (created.status !== 201) throw new Error(`payment creation answered ${created.status}`);
+        ids.push(created.body.paymentId);
+      }
+      const basket = await createBasket(paying, ids);
+      if (basket.status !== 201) throw new Error(`basket creation answered ${basket.status}`);
+      const approved = await approveBasket(paying, basket.body.basketId, KARI);
+      if (approved.status !== 200) throw new Error(`basket approval answered ${approved.status}`);
+      const answer = await basketStatus(paying, basket.body.basketId);
+      if (answer !== 'ACTC') throw new Error(`basket status ${answer}`);
+    };
+  },
+  Number(process.env.BASKET_ROUNDS ?? 20),
 );
