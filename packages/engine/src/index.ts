@@ -19,6 +19,8 @@ export { type KeyedChunks, keyedFrom } from './core/keyed-chunks.js';
 export {
   authorisationById,
   authorisationList,
+  basketById,
+  basketList,
   consentById,
   consentCount,
   consentList,
@@ -27,6 +29,7 @@ export {
   paymentById,
   paymentCount,
   paymentList,
+  sessionList,
 } from './core/records.js';
 export type { Route, Service } from './core/router.js';
 export type {

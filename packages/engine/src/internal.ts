@@ -21,6 +21,7 @@ export {
   keyIndex,
   LAYOUT,
   putEntry,
+  removeEntry,
 } from './core/keyed-chunks.js';
 export { ledgerEntry, ledgerFrom, newestFirst } from './core/ledger.js';
 export { sumAmounts, toMinor } from './core/money.js';

@@ -1,5 +1,12 @@
 // @vitest-environment jsdom
-import { basketStatusOf, consentById, keyedFrom, StateSchema, stateToExport } from '@sandbank/engine';
+import {
+  basketById,
+  basketStatusOf,
+  consentById,
+  keyedFrom,
+  StateSchema,
+  stateToExport,
+} from '@sandbank/engine';
 import { describe, expect, it } from 'vitest';
 import { toCurl } from '../src/bank/request.js';
 import {
@@ -54,7 +61,7 @@ describe('derived data', () => {
 
   it('derives a basket’s status history from its payments’ with the engine’s worst-case rule', () => {
     const state = activityState();
-    const basket = state.signingBaskets['enc!!basket-1==']!;
+    const basket = basketById(state, 'enc!!basket-1==')!;
     // Created while both waited; one authorised: PATC; the other an hour ago: ACTC (part 3 rule 1).
     expect(basketHistory(state, basket).map((h) => h.status)).toEqual(['RCVD', 'PATC', 'ACTC']);
     expect(basketHistory(state, basket).at(-1)?.status).toBe(basketStatusOf(state, basket));

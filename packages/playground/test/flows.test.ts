@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { basketStatusOf, consentRenewalDue, paymentById, type State } from '@sandbank/engine';
+import { basketById, basketStatusOf, consentRenewalDue, paymentById, type State } from '@sandbank/engine';
 import { describe, expect, it } from 'vitest';
 import {
   basketHistory,
@@ -56,7 +56,7 @@ describe('guided TPP flows against the engine', () => {
   it('two payments signed together in one basket (ACTC)', async () => {
     const { vars, state } = await runFlow('basket');
     expect(vars.basketStatus).toBe('ACTC');
-    const basket = state.signingBaskets[vars.basketId!]!;
+    const basket = basketById(state, vars.basketId!)!;
     expect(basketStatusOf(state, basket)).toBe('ACTC');
     expect(basket.paymentIds).toEqual([vars.paymentA, vars.paymentB]);
     // One SCA for both: never partly authorised. (On the fixture's frozen clock every step happens at

@@ -1,6 +1,6 @@
 import { apiError } from '../core/errors.js';
 import { json } from '../core/http.js';
-import { paymentById } from '../core/records.js';
+import { basketById, paymentById } from '../core/records.js';
 import type { Operation } from '../core/router.js';
 import { parseWith } from '../core/validate.js';
 import { basketScaOutcome } from '../payments/sca-outcome.js';
@@ -15,7 +15,7 @@ import { basketStatusOf } from './basket-status.js';
 export const approveSigningBasket: Operation = (draft, input, ctx) => {
   const body = parseWith(ApproveBody, input.body, 'body');
   const id = input.params.basketId ?? '';
-  const basket = draft.signingBaskets[id];
+  const basket = basketById(draft, id);
   if (!basket)
     throw apiError('RESOURCE_UNKNOWN', `no signing basket with id ${JSON.stringify(id.slice(0, 80))}`, {
       path: 'basketId',

@@ -1,7 +1,7 @@
 import type { Draft } from 'immer';
 import type { RequestContext } from '../core/context.js';
 import { apiError } from '../core/errors.js';
-import { paymentById } from '../core/records.js';
+import { basketById, paymentById } from '../core/records.js';
 import type { PaymentStatus, SigningBasket, State } from '../core/state.js';
 import { tppIdOf } from '../payments/owner.js';
 import { samePsu } from '../payments/present.js';
@@ -56,7 +56,7 @@ export function ownBasket(
   headers: Record<string, string>,
 ) {
   const id = params.basketId ?? '';
-  const basket = draft.signingBaskets[id];
+  const basket = basketById(draft, id);
   if (basket === undefined || basket.tppId !== tppIdOf(ctx) || !samePsu(basket.psuId, headers)) {
     throw apiError(
       'RESOURCE_UNKNOWN',

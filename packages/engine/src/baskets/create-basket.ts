@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { apiErrors, tppMessage } from '../core/errors.js';
 import { json } from '../core/http.js';
 import { allocateId } from '../core/ids.js';
-import { paymentById } from '../core/records.js';
+import { basketById, paymentById, putBasket } from '../core/records.js';
 import type { Operation } from '../core/router.js';
 import type { SigningBasket } from '../core/state.js';
 import { parseWith } from '../core/validate.js';
@@ -71,7 +71,7 @@ export const createSigningBasket: Operation = (draft, input, ctx) => {
           path,
         ),
       );
-    } else if (payment.basketId !== null && draft.signingBaskets[payment.basketId] !== undefined) {
+    } else if (payment.basketId !== null && basketById(draft, payment.basketId) !== undefined) {
       messages.push(
         tppMessage(
           'ERROR',
@@ -102,7 +102,7 @@ export const createSigningBasket: Operation = (draft, input, ctx) => {
   }
   const started = startAuthorisation(draft, ctx, { kind: 'basket', resourceIds: [basketId], headers });
   basket.authorisationIds.push(started.authorisationId);
-  draft.signingBaskets[basketId] = basket;
+  putBasket(draft, basket);
   return json(
     201,
     {

@@ -1,6 +1,6 @@
 import { apiError } from '../core/errors.js';
 import { empty } from '../core/http.js';
-import { paymentById } from '../core/records.js';
+import { paymentById, removeBasket } from '../core/records.js';
 import type { Operation } from '../core/router.js';
 import { basketDeletable, basketStatusOf, ownBasket } from './basket-status.js';
 
@@ -21,6 +21,6 @@ export const deleteSigningBasket: Operation = (draft, input, ctx) => {
     const payment = paymentById(draft, id);
     if (payment?.basketId === basket.basketId) payment.basketId = null;
   }
-  delete draft.signingBaskets[basket.basketId];
+  removeBasket(draft, input.params.basketId ?? '');
   return empty(204);
 };

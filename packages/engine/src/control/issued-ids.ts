@@ -177,7 +177,7 @@ export class IssuedIds {
   /** Each ledger array of the body, to the reader of its bank and account (its chunks as validated). */
   readonly ledgers = new Map<unknown, ChunkReader>();
 
-  /** `body`: the state as sent (payments, authorisations and consents flat), before any validation. */
+  /** `body`: the state as sent (the slices kept in chunks listed flat), before any validation. */
   constructor(body: unknown) {
     this.add(body, '');
     if (isRecord(body) && isRecord(body.snapshots)) {

@@ -62,7 +62,7 @@ export const saveSnapshot: Operation = (draft, input, ctx) => {
 export const getSnapshot: Operation = (draft, input) => {
   const state = (isDraft(draft) ? original(draft) : draft) as State;
   const { name, snapshot } = find(state, input.params.name);
-  // In the export's format (payments, authorisations and consents flat): the file `PUT /_sandbank/state` takes.
+  // In the export's format (the slices kept in chunks listed flat): the file `PUT /_sandbank/state` takes.
   return json(200, { ...describe(name, snapshot), state: exportedBank(snapshot.state) });
 };
 

@@ -17,8 +17,7 @@ export const ExportQuery = z.object({ shape: z.optional(z.enum(['export', 'engin
 
 /**
  * GET /_sandbank/state: the whole state, for export (the untouched original: no copy of a large state;
- * the replay memory's blocks joined and the payments, authorisations and consents flat, as the format
- * lists them).
+ * the replay memory's blocks joined and the slices kept in chunks flat, as the format lists them).
  * With `?shape=engine`, the state exactly as the engine keeps it: the one a state mirror applies the
  * engine's patches to, since they address the engine's blocks and chunks (docs/decisions/keyed-chunks.md).
  */

@@ -80,10 +80,11 @@ function entriesOf(container: unknown): Array<[string, unknown]> {
 }
 
 /**
- * The log shows payments, authorisations and consents by id, as the export lists them, not as the
- * engine keeps them (core/keyed-chunks.ts): `['payments', 'groups', 0, 3, id, …]` (or, in a record
- * made before session 7, `['payments', 'chunks', 3, id, …]`) is `['payments', id, …]`, a new chunk or
- * group is the entries it adds, and the id index (`index`, `where`) is not shown.
+ * The log shows the entries of a slice kept in chunks (payments, consents, signing baskets…) by id, as
+ * the export lists them, not as the engine keeps them (core/keyed-chunks.ts): `['payments', 'groups',
+ * 0, 3, id, …]` (or, in a record made before session 7, `['payments', 'chunks', 3, id, …]`) is
+ * `['payments', id, …]`, a new chunk or group is the entries it adds, a removed entry is that entry,
+ * and the id index (`index`, `where`) is not shown.
  */
 function shown(patch: Patch, before: unknown): Shown[] {
   const [slice, part] = patch.path;

@@ -19,10 +19,11 @@ import {
 } from './state.js';
 
 /**
- * The state export's payments, authorisations and consents (one flat record each, in insertion order)
- * and the engine's (chunks, core/keyed-chunks.ts), converted at the edges: `GET /_sandbank/state` lists
- * them flat, byte for byte as before; an import, a state mirror reading the export and a store holding a
- * state written before the chunks all turn them back into chunks with `stateFromExport`.
+ * The state export's payments, authorisations, consents, SCA sessions and signing baskets (one flat
+ * record each, in insertion order) and the engine's (chunks, core/keyed-chunks.ts), converted at the
+ * edges: `GET /_sandbank/state` lists them flat, byte for byte as before; an import, a state mirror
+ * reading the export and a store holding a state written before the chunks all turn them back into
+ * chunks with `stateFromExport`.
  */
 
 function keyed<T>(value: KeyedChunks<T> | Readonly<Record<string, T>>, layout: KeyedLayout): KeyedChunks<T> {
@@ -35,11 +36,12 @@ function keyed<T>(value: KeyedChunks<T> | Readonly<Record<string, T>>, layout: K
 
 /**
  * The layout a flat slice is turned into: payments and authorisations in `layout` (a store's restore
- * asks for the one the session-5 engine wrote its changes in), consents always in today's: they were
- * first kept in chunks in that layout (issue 21, session 32).
+ * asks for the one the session-5 engine wrote its changes in); the others always in today's, the
+ * layout they were first kept in chunks in (consents: issue 21, session 32; SCA sessions and signing
+ * baskets: session 35).
  */
 function layoutFor(slice: KeyedSlice, layout: KeyedLayout): KeyedLayout {
-  return slice === 'consents' ? LAYOUT : layout;
+  return slice === 'payments' || slice === 'authorisations' ? layout : LAYOUT;
 }
 
 function internalBank(
@@ -123,7 +125,7 @@ export function slicesWrittenInChunks(
 
 /**
  * The state as `GET /_sandbank/state` exports it (and `PUT` imports it), from the engine's own
- * (`sandbox.getState()`): payments, authorisations and consents flat, the replay memory's blocks joined.
+ * (`sandbox.getState()`): the slices kept in chunks flat, the replay memory's blocks joined.
  */
 export function stateToExport(state: State): ExportedState {
   return exportedRecords(exportedState(state));

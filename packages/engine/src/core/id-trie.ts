@@ -132,3 +132,14 @@ export function triePut(
   if (parent === null) holder.index = replaced;
   else parent[slotAt(hash, depth - 1)] = replaced;
 }
+
+/**
+ * Removes `id` from `holder.index`, an immer draft: walks the branches to the id's leaf and deletes
+ * it there. Leaves and branches are kept as they are, even empty: a lookup reads them as before.
+ */
+export function trieDelete(holder: { index: IdTrie }, id: string): void {
+  const hash = hashOf(id);
+  let node = holder.index;
+  for (let depth = 0; Array.isArray(node); depth++) node = node[slotAt(hash, depth)] as IdTrie;
+  delete node[id];
+}

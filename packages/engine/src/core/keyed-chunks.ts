@@ -4,6 +4,7 @@ import {
   idRecord,
   idRecordWith,
   setOwn,
+  trieDelete,
   trieFrom,
   trieGet,
   triePut,
@@ -225,6 +226,23 @@ function putGrouped<T>(target: GroupedChunks<T>, id: string, value: T): void {
     at = (g + 1) * GROUP;
   }
   triePut(target, id, at, index);
+}
+
+/**
+ * Removes the entry with this id, if there is one: from its chunk and from the index. The other
+ * entries stay where they are (so the order is kept), and a chunk left empty stays in its group.
+ */
+export function removeEntry<T>(target: KeyedChunks<T>, id: string): void {
+  if (entryById(readable(target), id) === undefined) return;
+  if (isGrouped(target)) {
+    const at = trieGet(readable(target.index), id) as number;
+    delete (target.groups[Math.floor(at / LAYOUT.group)] as Record<string, T>[])[at % LAYOUT.group]?.[id];
+    trieDelete(target, id);
+    return;
+  }
+  const bucket = target.where[bucketOf(id, target.where.length)] as Record<string, number>;
+  delete target.chunks[bucket[id] as number]?.[id];
+  delete bucket[id];
 }
 
 /** Every entry as plain (frozen) data, in insertion order; on a draft, as this change left them. */

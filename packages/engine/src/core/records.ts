@@ -1,9 +1,18 @@
-import { entriesWithKey, entryById, entryCount, entryList, keyIndex, putEntry } from './keyed-chunks.js';
+import {
+  entriesWithKey,
+  entryById,
+  entryCount,
+  entryList,
+  keyIndex,
+  putEntry,
+  removeEntry,
+} from './keyed-chunks.js';
 import { readable } from './readable.js';
-import type { Authorisation, Consent, Payment, State } from './state.js';
+import type { Authorisation, Consent, Payment, ScaSession, SigningBasket, State } from './state.js';
 
 /**
- * The bank's payments, authorisations and consents by id (kept in chunks, core/keyed-chunks.ts). Each
+ * The bank's payments, authorisations, consents, SCA sessions and signing baskets by id (kept in
+ * chunks, core/keyed-chunks.ts). Each
  * works on an operation's draft (a lookup then gives the entry's draft, to change it) and on a plain,
  * frozen state (`sandbox.getState()`, a commit's state); the lists are plain data in insertion order.
  */
@@ -117,4 +126,55 @@ export function consentsOf(
   }
   ofTpp.set(nationalId, found);
   return found;
+}
+
+/** The SCA session a TPP opened under this TPP-Session-ID (`sca/sessions.ts` makes the key). */
+export function sessionByKey(state: Pick<State, 'sessions'>, key: string): ScaSession | undefined {
+  return entryById(state.sessions, key);
+}
+
+/** Stores a session under its key: a new one at the end, a known key in its place. */
+export function putSession(state: Pick<State, 'sessions'>, key: string, session: ScaSession): void {
+  putEntry(state.sessions, key, session);
+}
+
+/** Every SCA session, oldest first (the order they were opened or imported in). */
+export function sessionList(state: Pick<State, 'sessions'>): ScaSession[] {
+  return entryList(state.sessions);
+}
+
+const sessionsByTppAndPsu = keyIndex<ScaSession>((session) => pairKey(session.tppId, session.nationalId));
+
+/**
+ * The sessions this TPP opened for this PSU, oldest first, without listing every session of the bank
+ * (a completed SCA replaces the others: part 5.2 rule 6).
+ */
+export function sessionsOf(
+  state: Pick<State, 'sessions'>,
+  tppId: string,
+  nationalId: string,
+): readonly ScaSession[] {
+  return entriesWithKey(state.sessions, sessionsByTppAndPsu, pairKey(tppId, nationalId));
+}
+
+export function basketById(
+  state: Pick<State, 'signingBaskets'>,
+  basketId: string,
+): SigningBasket | undefined {
+  return entryById(state.signingBaskets, basketId);
+}
+
+/** Stores a signing basket: a new one at the end, a known id in its place. */
+export function putBasket(state: Pick<State, 'signingBaskets'>, basket: SigningBasket): void {
+  putEntry(state.signingBaskets, basket.basketId, basket);
+}
+
+/** Deletes a signing basket (part 4.2 item 4); the others keep their order. */
+export function removeBasket(state: Pick<State, 'signingBaskets'>, basketId: string): void {
+  removeEntry(state.signingBaskets, basketId);
+}
+
+/** Every signing basket, oldest first. */
+export function basketList(state: Pick<State, 'signingBaskets'>): SigningBasket[] {
+  return entryList(state.signingBaskets);
 }

@@ -407,21 +407,27 @@ export const BankState = z.object({
   // Issue 19: fault rules (src/faults/, docs/faults.md); the default lets an older export import.
   faults: z._default(FaultsState, emptyFaults),
 });
-/** The bank as the export lists it (`GET/PUT /_sandbank/state`): payments, authorisations and consents flat. */
+/**
+ * The bank as the export lists it (`GET/PUT /_sandbank/state`): payments, authorisations, consents,
+ * SCA sessions and signing baskets flat.
+ */
 export type ExportedBankState = z.infer<typeof BankState>;
 /**
- * The bank as the engine keeps it (`getState()`, commits): the payments, the authorisations and the
- * consents in chunks (core/keyed-chunks.ts; read them with `paymentById`, `paymentList`,
- * `authorisationById`, `consentById`, `consentList`…), so a write copies a bounded amount whatever
- * their number. The export converts at the edge (core/exported-records.ts).
+ * The bank as the engine keeps it (`getState()`, commits): the payments, the authorisations, the
+ * consents, the SCA sessions and the signing baskets in chunks (core/keyed-chunks.ts; read them with
+ * `paymentById`, `paymentList`, `authorisationById`, `consentById`, `consentList`, `sessionList`,
+ * `basketById`, `basketList`…), so a write copies a bounded amount whatever their number. The export
+ * converts at the edge (core/exported-records.ts).
  */
 export type BankState = Omit<ExportedBankState, KeyedSlice> & {
   payments: KeyedChunks<Payment>;
   authorisations: KeyedChunks<Authorisation>;
   consents: KeyedChunks<Consent>;
+  sessions: KeyedChunks<ScaSession>;
+  signingBaskets: KeyedChunks<SigningBasket>;
 };
 /** The slices the engine keeps in chunks and the export lists flat. */
-export const KEYED_SLICES = ['payments', 'authorisations', 'consents'] as const;
+export const KEYED_SLICES = ['payments', 'authorisations', 'consents', 'sessions', 'signingBaskets'] as const;
 export type KeyedSlice = (typeof KEYED_SLICES)[number];
 export function isKeyedSlice(value: unknown): value is KeyedSlice {
   return (KEYED_SLICES as readonly unknown[]).includes(value);
@@ -465,11 +471,11 @@ export function emptyState(seed: string): State {
     // Account information and SCA
     authorisations: emptyKeyed(),
     consents: emptyKeyed(),
-    sessions: {},
+    sessions: emptyKeyed(),
 
     // payments and signing baskets
     payments: emptyKeyed(),
-    signingBaskets: {},
+    signingBaskets: emptyKeyed(),
     paymentProcessing: { lastBatchAt: null },
     tppRegistry: {},
     seenRequests: {},

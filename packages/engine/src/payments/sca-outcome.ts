@@ -1,6 +1,6 @@
 import type { Draft } from 'immer';
 import { apiError } from '../core/errors.js';
-import { paymentById } from '../core/records.js';
+import { basketById, paymentById } from '../core/records.js';
 import type { Authorisation, Payment, State } from '../core/state.js';
 import type { ScaOutcome, ScaPsu } from '../sca/outcome-types.js';
 import { agreementByCorporateId, agreementsOf, type Grantable, grantable } from '../sca/psu.js';
@@ -88,7 +88,7 @@ export const paymentScaOutcome: ScaOutcome = {
 
 /** The basket's payments; none when the TPP deleted the basket after its SCA started. */
 function basketPayments(draft: Draft<State>, authorisation: Authorisation): Draft<Payment>[] {
-  const basket = draft.signingBaskets[authorisation.resourceIds[0] ?? ''];
+  const basket = basketById(draft, authorisation.resourceIds[0] ?? '');
   if (basket === undefined) return [];
   return basket.paymentIds
     .map((id) => paymentById(draft, id))
@@ -101,7 +101,7 @@ function basketPayments(draft: Draft<State>, authorisation: Authorisation): Draf
  */
 export const basketScaOutcome: ScaOutcome = {
   describe(state, authorisation) {
-    const basket = state.signingBaskets[authorisation.resourceIds[0] ?? ''];
+    const basket = basketById(state, authorisation.resourceIds[0] ?? '');
     if (!basket) return '<p>Signeringskurven finnes ikke.</p>';
     const payments = basket.paymentIds
       .map((id) => paymentById(state, id))
@@ -109,7 +109,7 @@ export const basketScaOutcome: ScaOutcome = {
     return `<p>${payments.length} betalinger:</p>${payments.map(describePayment).join('')}`;
   },
   approve(draft, authorisation, psu, ctx) {
-    if (draft.signingBaskets[authorisation.resourceIds[0] ?? ''] === undefined)
+    if (basketById(draft, authorisation.resourceIds[0] ?? '') === undefined)
       throw apiError('PAYMENT_FAILED', 'the signing basket no longer exists: the TPP deleted it');
     const waiting = basketPayments(draft, authorisation).filter((p) => p.transactionStatus === 'RCVD');
     const allowed = waiting.filter(

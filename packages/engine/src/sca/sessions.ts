@@ -1,5 +1,5 @@
 import type { Draft } from 'immer';
-import { readable } from '../core/readable.js';
+import { putSession, sessionByKey, sessionsOf } from '../core/records.js';
 import type { ScaSession, State } from '../core/state.js';
 
 const MINUTE_MS = 60_000;
@@ -14,7 +14,7 @@ export function sessionKey(tppId: string, sessionId: string): string {
 
 export function findSession(state: State, tppId: string, sessionId: string | null): ScaSession | null {
   if (sessionId === null) return null;
-  return state.sessions[sessionKey(tppId, sessionId)] ?? null;
+  return sessionByKey(state, sessionKey(tppId, sessionId)) ?? null;
 }
 
 /** A session in which no new SCA is asked for (part 5.2 rule 6). */
@@ -35,27 +35,20 @@ export function completeSession(
   now: number,
   scaAt = now,
 ): void {
-  // Read as plain data and written through the draft only where a session changes: enumerating the
-  // draft made a draft of every session the bank ever opened (core/readable.ts).
-  const sessions = readable(draft.sessions);
-  for (const key in sessions) {
-    const session = sessions[key] as ScaSession;
-    if (
-      session.tppId === tppId &&
-      session.nationalId === nationalId &&
-      session.sessionId !== sessionId &&
-      session.status === 'active' &&
-      now < session.expiresAt
-    ) {
-      (draft.sessions[key] as Draft<ScaSession>).status = 'replaced';
-    }
+  // Only this PSU's sessions with this TPP are read (an index per chunk, core/records.ts), as plain
+  // data, and written through the draft only where a session changes: the one under its own key (an
+  // imported state may file a session under another key, where no request ever finds it).
+  for (const session of sessionsOf(draft, tppId, nationalId)) {
+    if (session.sessionId === sessionId || session.status !== 'active' || now >= session.expiresAt) continue;
+    const stored = sessionByKey(draft, sessionKey(tppId, session.sessionId));
+    if (stored?.nationalId === nationalId && stored.tppId === tppId) stored.status = 'replaced';
   }
-  draft.sessions[sessionKey(tppId, sessionId)] = {
+  putSession(draft, sessionKey(tppId, sessionId), {
     tppId,
     sessionId,
     nationalId,
     scaAt,
     expiresAt: scaAt + SESSION_MS,
     status: 'active',
-  };
+  });
 }

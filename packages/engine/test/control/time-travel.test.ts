@@ -1,4 +1,4 @@
-import { consentCount, consentList, paymentById, paymentList } from '@sandbank/engine';
+import { consentCount, consentList, paymentById, paymentList, sessionList } from '@sandbank/engine';
 import { sandbox as aisSandbox, consent, KARI } from '@sandbank/test-support/ais';
 import { api, createPayment, ndctBody, newSandbox } from '@sandbank/test-support/payments';
 import { describe, expect, it } from 'vitest';
@@ -52,6 +52,20 @@ describe('what each request changed, in the request log', () => {
       .filter((patch) => patch.path[0] === 'consents');
     expect(consentPatches.length).toBeGreaterThan(0);
     expect(consentPatches.every((patch) => patch.path.length >= 3)).toBe(true);
+    // The SCA session it opened the same way: under its key, in the chunk it was added to.
+    const session = sessionList(sandbox.getState())[0];
+    expect(entry?.changes).toContainEqual(
+      expect.objectContaining({
+        kind: 'added',
+        path: ['sessions', `${session?.tppId} ${session?.sessionId}`],
+      }),
+    );
+    const sessionPatches = log
+      .commits()
+      .flatMap((event) => (event.type === 'commit' ? event.commit.patches : []))
+      .filter((patch) => patch.path[0] === 'sessions');
+    expect(sessionPatches.length).toBeGreaterThan(0);
+    expect(sessionPatches.every((patch) => patch.path.length >= 3)).toBe(true);
     const restored = await api(sandbox, 'POST', `/_sandbank/history/${entry?.commit}/restore`);
     expect(restored.status).toBe(200);
     expect(consentCount(sandbox.getState())).toBe(0);

@@ -1,6 +1,7 @@
 import {
   BUCKETS,
   describeChanges,
+  EARLIER,
   entryById,
   entryCount,
   entryList,
@@ -10,6 +11,7 @@ import {
   keyedFrom,
   LAYOUT,
   putEntry,
+  removeEntry,
 } from '@sandbank/engine/internal';
 import fc from 'fast-check';
 import { applyPatches, enablePatches, type Patch, produceWithPatches } from 'immer';
@@ -159,6 +161,73 @@ describe('entries in groups of chunks with a hash-trie index', () => {
       ),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('entries removed one by one (a deleted signing basket)', () => {
+  /** One removal, as an operation makes it: inside immer's produce, with its patches. */
+  function remove(state: Keyed, id: string): { state: Keyed; patches: Patch[] } {
+    const [next, patches] = produceWithPatches(state, (draft) => {
+      removeEntry(draft.payments as KeyedChunks<Entry>, id);
+    });
+    return { state: next, patches };
+  }
+
+  it('keeps the others in order in every layout, and an id put again goes last', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(LAYOUT, BUCKETS, EARLIER),
+        fc.array(fc.tuple(fc.nat(60), fc.constantFrom('put', 'remove', 'remove unknown')), {
+          minLength: 1,
+          maxLength: 700,
+        }),
+        (layout, steps) => {
+          let state: Keyed = { payments: keyedFrom<Entry>({}, layout) };
+          let mirror = JSON.parse(JSON.stringify(state)) as Keyed;
+          // A Map keeps insertion order the same way: a deleted key set again goes to the end.
+          const model = new Map<string, number>();
+          steps.forEach(([k, step], n) => {
+            const id = step === 'remove unknown' ? `absent-${k}` : `p-${k}`;
+            const written = step === 'put' ? put(state, id, n) : remove(state, id);
+            if (step === 'put') model.set(id, n);
+            else model.delete(id);
+            state = written.state;
+            mirror = applyPatches(mirror, written.patches);
+          });
+          const expected = [...model].map(([id, n]) => ({ id, n }));
+          expect(entryList(state.payments)).toEqual(expected);
+          expect(entryCount(state.payments)).toBe(model.size);
+          for (let k = 0; k <= 60; k++)
+            expect(entryById(state.payments, `p-${k}`)).toEqual(
+              model.has(`p-${k}`) ? { id: `p-${k}`, n: model.get(`p-${k}`) } : undefined,
+            );
+          expect(JSON.stringify(mirror)).toBe(JSON.stringify(state));
+          expect(flatRecord(state.payments)).toEqual(
+            Object.fromEntries([...model].map(([id, n]) => [id, { id, n }])),
+          );
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+
+  it('removes an unknown id as a no-op: the same state, no patches', () => {
+    let state = empty();
+    for (let i = 0; i < 40; i++) state = put(state, `id-${i}`, i).state;
+    for (const absent of ['id-40', 'constructor', '__proto__', '']) {
+      const { state: after, patches } = remove(state, absent);
+      expect(after).toBe(state);
+      expect(patches).toEqual([]);
+    }
+  });
+
+  it('shows a removal in the request log as the entry removed, by id, in a group that is not the last', () => {
+    let state = empty();
+    for (let i = 0; i < 600; i++) state = put(state, `id-${i}`, i).state;
+    const { patches } = remove(state, 'id-17');
+    expect(describeChanges(state, patches).changes).toEqual([
+      { kind: 'removed', path: ['payments', 'id-17'], before: { id: 'id-17', n: 17 } },
+    ]);
   });
 });
 

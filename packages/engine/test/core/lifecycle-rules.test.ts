@@ -9,6 +9,7 @@ import { basketStatus, createBasket, kariPayments } from '@sandbank/test-support
 import { api, approve, newSandbox, state } from '@sandbank/test-support/payments';
 import { describe, expect, it } from 'vitest';
 import {
+  basketById,
   basketStatusOf,
   consentList,
   consentRenewalDue,
@@ -17,6 +18,7 @@ import {
   PAYMENT_STATUSES,
   PAYMENT_TRANSITIONS,
   SESSION_MS,
+  sessionList,
   worstCaseStatus,
 } from '../../src/index.js';
 
@@ -31,7 +33,7 @@ describe('the lifecycle rules of the public entry', () => {
     const basketId: string = created.body.basketId;
     const fromState = async () => {
       const s = await state(sb);
-      return basketStatusOf(s, s.signingBaskets[basketId]!);
+      return basketStatusOf(s, basketById(s, basketId)!);
     };
     expect(await fromState()).toBe('RCVD');
     expect(await basketStatus(sb, basketId)).toBe('RCVD');
@@ -67,7 +69,7 @@ describe('the lifecycle rules of the public entry', () => {
     const list = await aisApi(sb, 'GET', '/v1/accounts', { headers: psu.headers });
     const accountId: string = list.body.accounts[0].resourceId;
     const [granted] = consentList(sb.getState());
-    const [session] = Object.values(sb.getState().sessions);
+    const [session] = sessionList(sb.getState());
     const scaAt = granted!.scaAt;
     expect(isSessionActive(session!, scaAt + SESSION_MS - 1)).toBe(true);
     expect(isSessionActive(session!, scaAt + SESSION_MS)).toBe(false);

@@ -1,4 +1,4 @@
-import { authorisationById, authorisationList } from '@sandbank/engine';
+import { authorisationById, authorisationList, sessionList } from '@sandbank/engine';
 import {
   advance,
   api,
@@ -6,6 +6,7 @@ import {
   getPage,
   KARI,
   NORDKAPP,
+  OLA,
   ORIGIN,
   REDIRECT_URI,
   START,
@@ -17,6 +18,7 @@ import {
 import { produce } from 'immer';
 import { describe, expect, it } from 'vitest';
 import type { RequestContext } from '../../src/core/context.js';
+import { putSession } from '../../src/core/records.js';
 import { startAuthorisation } from '../../src/sca/start-authorisation.js';
 
 const hasLogin = (page: { form: { controls: { name: string }[] } | null }) =>
@@ -87,6 +89,22 @@ describe('TPP-Session-ID (part 5.2 rule 6)', () => {
     expect(withNew.status).toBe(200);
   });
 
+  it('invalidates only that PSU’s sessions with this TPP: another PSU’s stays valid', async () => {
+    const sb = sandbox();
+    const kari = await consent(sb, { nationalId: KARI, context: 'PRIVATE', accounts: 'all' }, 'session-kari');
+    const ola = await consent(sb, { nationalId: OLA, context: 'PRIVATE', accounts: 'all' }, 'session-ola');
+    await advance(sb, 10);
+    const href = await startConsent(sb, { 'tpp-session-id': 'session-kari-2', 'psu-context': 'PRIVATE' });
+    await walkSca(sb, href, { nationalId: KARI });
+    expect((await api(sb, 'GET', '/v1/accounts', { headers: kari.headers })).status).toBe(401);
+    expect((await api(sb, 'GET', '/v1/accounts', { headers: ola.headers })).status).toBe(200);
+    expect(sessionList(sb.getState()).map((s) => [s.sessionId, s.status])).toEqual([
+      ['session-kari', 'replaced'],
+      ['session-ola', 'active'],
+      ['session-kari-2', 'active'],
+    ]);
+  });
+
   it('keeps the old id valid when the SCA under a new id is aborted', async () => {
     const sb = sandbox();
     const old = await consent(sb, { nationalId: KARI, context: 'PRIVATE', accounts: 'all' }, 'session-old');
@@ -112,14 +130,14 @@ describe('TPP-Session-ID (part 5.2 rule 6)', () => {
     } as RequestContext;
     const headers = { 'tpp-session-id': 's', 'tpp-redirect-uri': REDIRECT_URI };
     const opened = produce(state, (draft) => {
-      draft.sessions['unverified s'] = {
+      putSession(draft, 'unverified s', {
         tppId: 'unverified',
         sessionId: 's',
         nationalId: KARI,
         scaAt: START,
         expiresAt: START + 3_600_000,
         status: 'active',
-      };
+      });
     });
     const after = produce(opened, (draft) => {
       const payment = startAuthorisation(draft, ctx, { kind: 'payment', resourceIds: ['p1'], headers });

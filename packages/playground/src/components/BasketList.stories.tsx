@@ -14,4 +14,4 @@ type Story = StoryObj<typeof meta>;
 export const Authorised: Story = {};
 /** A payment the bank no longer knows makes the basket RJCT. */
 export const PaymentGone: Story = { args: { state: { ...state, payments: keyedFrom(withoutPending) } } };
-export const None: Story = { args: { state: { ...state, signingBaskets: {} } } };
+export const None: Story = { args: { state: { ...state, signingBaskets: keyedFrom({}) } } };

@@ -1,3 +1,4 @@
+import { keyedFrom } from '@sandbank/engine';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { activityState } from '../fixtures/activity.js';
 import { FIXTURE_NOW } from '../fixtures/state.js';
@@ -11,4 +12,4 @@ type Story = StoryObj<typeof meta>;
 
 /** Live, replaced by a newer SCA, and expired after its hour (part 5.2 rule 6). */
 export const LiveReplacedExpired: Story = {};
-export const None: Story = { args: { state: { ...state, sessions: {} } } };
+export const None: Story = { args: { state: { ...state, sessions: keyedFrom({}) } } };

@@ -1,5 +1,6 @@
 import {
   type BasketStatus,
+  basketList,
   type Consent,
   consentList,
   consentRenewalDue,
@@ -11,6 +12,7 @@ import {
   type ScaSession,
   type SigningBasket,
   type State,
+  sessionList,
   worstCaseStatus,
 } from '@sandbank/engine';
 
@@ -37,7 +39,7 @@ export function paymentsNewestFirst(state: Pick<State, 'payments'>): Payment[] {
 }
 
 export function basketsNewestFirst(state: Pick<State, 'signingBaskets'>): SigningBasket[] {
-  return newestFirst(Object.values(state.signingBaskets));
+  return newestFirst(basketList(state));
 }
 
 export function consentsNewestFirst(state: Pick<State, 'consents'>): Consent[] {
@@ -45,7 +47,7 @@ export function consentsNewestFirst(state: Pick<State, 'consents'>): Consent[] {
 }
 
 export function sessionsNewestFirst(state: Pick<State, 'sessions'>): ScaSession[] {
-  return [...Object.values(state.sessions)].sort((a, b) => b.scaAt - a.scaAt);
+  return sessionList(state).sort((a, b) => b.scaAt - a.scaAt);
 }
 
 /** The payment's status at bank time `at`: the last change at or before it (undefined before the first). */
