@@ -108,6 +108,18 @@ export function cardAccount(s: State, customerNumber: string) {
   return found;
 }
 
+/** `ndctBody` paid from Kari's card account (`debtorAccount.other`, a card-account payment). */
+export function cardNdctBody(s: State, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const card = cardAccount(s, KARI);
+  return ndctBody(s, {
+    debtorAccount: {
+      other: { identification: card.accountNumber, schemeNameProprietary: 'creditCardAccount' },
+      currency: 'NOK',
+    },
+    ...overrides,
+  });
+}
+
 /** A valid NDCT body: `amount` NOK from Kari's Brukskonto to Ola's Brukskonto. */
 export function ndctBody(s: State, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {

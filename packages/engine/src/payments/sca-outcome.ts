@@ -3,7 +3,13 @@ import { apiError } from '../core/errors.js';
 import { basketById, paymentById } from '../core/records.js';
 import type { Authorisation, Payment, State } from '../core/state.js';
 import type { ScaOutcome, ScaPsu } from '../sca/outcome-types.js';
-import { agreementByCorporateId, agreementsOf, type Grantable, grantable } from '../sca/psu.js';
+import {
+  agreementByCorporateId,
+  agreementsOf,
+  type Grantable,
+  grantable,
+  holdsPrivately,
+} from '../sca/psu.js';
 import { acceptPayment } from './accept.js';
 import { transition } from './transitions.js';
 
@@ -26,7 +32,7 @@ export function mayUseDebtor(
     debtor.kind === 'card'
       ? g.cardAccounts.some((c) => c.id === debtor.id)
       : g.accounts.some((a) => a.id === debtor.id);
-  if (psu.context === 'PRIVATE') return holds(grantable(state, psu.nationalId, 'PRIVATE', null));
+  if (psu.context === 'PRIVATE') return holdsPrivately(state, psu.nationalId, debtor.kind, debtor.id);
   // PSU-Corporate-ID names the agreement (a UUID per agreement and TPP, part 5.3).
   const agreements =
     psu.corporateId === undefined

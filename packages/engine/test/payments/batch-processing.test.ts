@@ -6,6 +6,7 @@ import {
   api,
   approve,
   cardAccount,
+  cardNdctBody,
   createPayment,
   INSTANT,
   KARI,
@@ -280,13 +281,7 @@ describe('batch processing on the bank clock', () => {
     const sb = newSandbox();
     const s = await state(sb);
     const card = cardAccount(s, KARI);
-    const body = ndctBody(s, {
-      debtorAccount: {
-        other: { identification: card.accountNumber, schemeNameProprietary: 'creditCardAccount' },
-        currency: 'NOK',
-      },
-    });
-    const id = await signed(sb, body);
+    const id = await signed(sb, cardNdctBody(s));
     await advance(sb, 130);
     expect((await status(sb, id)).body.transactionStatus).toBe('ACSC');
     const after = cardAccount(await state(sb), KARI);

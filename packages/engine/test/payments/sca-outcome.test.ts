@@ -5,6 +5,8 @@ import {
   api,
   approve,
   BAKERI,
+  cardAccount,
+  cardNdctBody,
   createPayment,
   KARI,
   ndctBody,
@@ -28,6 +30,28 @@ describe('payment SCA outcome (briefs/sca-interface.md)', () => {
     expect(reply.status).toBe(400);
     expect(reply.body.tppMessages[0].code).toBe('PAYMENT_FAILED');
     expect(paymentById(await state(sb), created.body.paymentId)?.transactionStatus).toBe('RCVD');
+  });
+
+  it('lets only the holder approve a card-account payment, and not once the card account is deleted', async () => {
+    const cardPayment = async () => {
+      const sb = newSandbox();
+      const s = await state(sb);
+      const card = cardAccount(s, KARI);
+      const created = await createPayment(sb, cardNdctBody(s));
+      expect(created.status).toBe(201);
+      return { sb, card, paymentId: created.body.paymentId as string };
+    };
+    const held = await cardPayment();
+    expect((await approve(held.sb, held.paymentId, OLA)).body.tppMessages[0].code).toBe('PAYMENT_FAILED');
+    expect((await approve(held.sb, held.paymentId, KARI)).status).toBe(200);
+
+    const deleted = await cardPayment();
+    const exported = (await api(deleted.sb, 'GET', '/_sandbank/state')).body;
+    exported.cardAccounts[deleted.card.id].status = 'deleted';
+    expect((await api(deleted.sb, 'PUT', '/_sandbank/state', { body: exported })).status).toBe(204);
+    const refused = await approve(deleted.sb, deleted.paymentId, KARI);
+    expect(refused.body.tppMessages[0].code).toBe('PAYMENT_FAILED');
+    expect(paymentById(await state(deleted.sb), deleted.paymentId)?.transactionStatus).toBe('RCVD');
   });
 
   it('approves through the shortcut only while the authorisation lasts, as the pages do (15 minutes)', async () => {
