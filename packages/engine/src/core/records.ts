@@ -12,9 +12,9 @@ import type { Authorisation, Consent, Payment, ScaSession, SigningBasket, State 
 
 /**
  * The bank's payments, authorisations, consents, SCA sessions and signing baskets by id (kept in
- * chunks, core/keyed-chunks.ts). Each
- * works on an operation's draft (a lookup then gives the entry's draft, to change it) and on a plain,
- * frozen state (`sandbox.getState()`, a commit's state); the lists are plain data in insertion order.
+ * chunks, core/keyed-chunks.ts). Each works on an operation's draft (a lookup then gives the entry's
+ * draft, to change it) and on a plain, frozen state (`sandbox.getState()`, a commit's state); the
+ * lists are plain data in insertion order.
  */
 
 export function paymentById(state: Pick<State, 'payments'>, paymentId: string): Payment | undefined {
