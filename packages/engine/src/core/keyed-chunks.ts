@@ -233,14 +233,15 @@ function putGrouped<T>(target: GroupedChunks<T>, id: string, value: T): void {
  * entries stay where they are (so the order is kept), and a chunk left empty stays in its group.
  */
 export function removeEntry<T>(target: KeyedChunks<T>, id: string): void {
-  if (entryById(readable(target), id) === undefined) return;
   if (isGrouped(target)) {
-    const at = trieGet(readable(target.index), id) as number;
+    const at = trieGet(readable(target.index), id);
+    if (at === undefined) return;
     delete (target.groups[Math.floor(at / LAYOUT.group)] as Record<string, T>[])[at % LAYOUT.group]?.[id];
     trieDelete(target, id);
     return;
   }
   const bucket = target.where[bucketOf(id, target.where.length)] as Record<string, number>;
+  if (!Object.hasOwn(bucket, id)) return;
   delete target.chunks[bucket[id] as number]?.[id];
   delete bucket[id];
 }

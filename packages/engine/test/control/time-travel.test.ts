@@ -46,10 +46,12 @@ describe('what each request changed, in the request log', () => {
     );
     // Its commit writes the chunk it adds to, never the whole record: the worker stores and
     // broadcasts a commit's patches, which would otherwise carry every consent of the bank.
-    const consentPatches = log
-      .commits()
-      .flatMap((event) => (event.type === 'commit' ? event.commit.patches : []))
-      .filter((patch) => patch.path[0] === 'consents');
+    const patchesOf = (slice: string) =>
+      log
+        .commits()
+        .flatMap((event) => (event.type === 'commit' ? event.commit.patches : []))
+        .filter((patch) => patch.path[0] === slice);
+    const consentPatches = patchesOf('consents');
     expect(consentPatches.length).toBeGreaterThan(0);
     expect(consentPatches.every((patch) => patch.path.length >= 3)).toBe(true);
     // The SCA session it opened the same way: under its key, in the chunk it was added to.
@@ -60,10 +62,7 @@ describe('what each request changed, in the request log', () => {
         path: ['sessions', `${session?.tppId} ${session?.sessionId}`],
       }),
     );
-    const sessionPatches = log
-      .commits()
-      .flatMap((event) => (event.type === 'commit' ? event.commit.patches : []))
-      .filter((patch) => patch.path[0] === 'sessions');
+    const sessionPatches = patchesOf('sessions');
     expect(sessionPatches.length).toBeGreaterThan(0);
     expect(sessionPatches.every((patch) => patch.path.length >= 3)).toBe(true);
     const restored = await api(sandbox, 'POST', `/_sandbank/history/${entry?.commit}/restore`);
