@@ -18,6 +18,7 @@
  * timed rounds of each read (creations: at most 500).
  */
 import {
+  accountList,
   type ExportedState,
   ibanFromBban,
   makeBban,
@@ -183,7 +184,7 @@ const mockRequests = (raw: Sandbox, kind: (typeof MOCK_KINDS)[number]) =>
           engagements: [{ customer: KARI, account: { iban }, roles: ['VIEW', 'REGISTER'] }],
         },
       };
-    const id = Object.values(raw.getState().accounts).find((a) => a.bban === bban)?.id ?? '';
+    const id = accountList(raw.getState()).find((a) => a.bban === bban)?.id ?? '';
     return { method: 'DELETE', path: `/v1/sandbox/accounts/${id}` };
   });
 

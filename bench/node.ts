@@ -6,7 +6,7 @@
  * (bench/node-run.ts) runs these and the scale table.
  */
 import { gzipSync } from 'node:zlib';
-import { createSandbox, type ExportedState, type Sandbox, type State } from '@sandbank/engine';
+import { accountList, createSandbox, type ExportedState, type Sandbox, type State } from '@sandbank/engine';
 import { bundleWorker } from '@sandbank/service-worker/internal';
 import { consent, KARI, START } from '@sandbank/test-support/ais';
 import { signFor, signing, TEST_TPP_REGISTRATION } from '@sandbank/test-support/signing';
@@ -105,12 +105,8 @@ export async function paymentCreations(
   checkDuplicates = false,
 ): Promise<() => Promise<void>> {
   const state = raw.getState();
-  const kari = Object.values(state.accounts).find(
-    (a) => a.customerNumber === KARI && a.accountName === 'Brukskonto',
-  );
-  const ola = Object.values(state.accounts).find(
-    (a) => a.customerNumber !== KARI && a.accountName === 'Brukskonto',
-  );
+  const kari = accountList(state).find((a) => a.customerNumber === KARI && a.accountName === 'Brukskonto');
+  const ola = accountList(state).find((a) => a.customerNumber !== KARI && a.accountName === 'Brukskonto');
   const path = `/v1/payments/norwegian-domestic-credit-transfers${checkDuplicates ? '' : '?allowLogicalDuplicate=true'}`;
   const creations = Array.from({ length: count }, (_, i) => ({
     method: 'POST',

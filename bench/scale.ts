@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Sandbox } from '@sandbank/engine';
+import { accountList } from '@sandbank/engine';
 import { KARI, START } from '@sandbank/test-support/ais';
 import { signFor } from '@sandbank/test-support/signing';
 import { stateWithTransactions } from './lib/big-state.js';
@@ -130,7 +131,7 @@ export async function scale(sizes: number[]): Promise<ScaleRow[]> {
     const { raw, signed } = bank();
     const importMs = await timedImport(raw, () => streamedImport(`${ORIGIN}/_sandbank/state`, bytes));
     const psu = await consented(signed);
-    const account = Object.values(raw.getState().accounts).find(
+    const account = accountList(raw.getState()).find(
       (a) => a.customerNumber === KARI && a.accountName === 'Brukskonto',
     );
     if (!account) throw new Error('no account');

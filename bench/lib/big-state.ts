@@ -1,4 +1,5 @@
 import type { State, Transaction } from '@sandbank/engine';
+import { accountList } from '@sandbank/engine';
 import {
   createSeedState,
   DAY_MS,
@@ -15,7 +16,7 @@ import {
  */
 export function stateWithTransactions(count: number, now: number, seed = 'bench'): State {
   const state = createSeedState(seed, now);
-  const accounts = Object.values(state.accounts);
+  const accounts = accountList(state);
   const perAccount = new Map<string, Transaction[]>();
   for (const account of accounts)
     perAccount.set(account.id, [...newestFirst(state.transactions[account.id] ?? [])]);

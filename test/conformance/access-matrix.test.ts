@@ -1,3 +1,4 @@
+import { accountList } from '@sandbank/engine';
 import { consent, type Psu } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
 import { Journey } from './journey.js';
@@ -67,7 +68,7 @@ async function world(): Promise<World> {
   const journey = new Journey();
   const state = journey.sandbox.getState();
   const accounts = new Map<string, { id: string; transactionId: string }>();
-  for (const account of Object.values(state.accounts)) {
+  for (const account of accountList(state)) {
     const booked = (state.transactions[account.id] ?? []).flat().find((t) => t.status === 'booked');
     if (booked === undefined) throw new Error(`no booked transaction on ${account.bban}`);
     accounts.set(account.bban, { id: account.id, transactionId: booked.transactionId });

@@ -1,3 +1,4 @@
+import { accountList } from '@sandbank/engine';
 import { consent, KARI, OLA, walkSca } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
 import { Journey } from './journey.js';
@@ -8,9 +9,7 @@ const INSTANT = 'instant-norwegian-domestic-credit-transfers-straks';
 function accounts(journey: Journey) {
   const state = journey.sandbox.getState();
   const find = (owner: string, name: string) => {
-    const found = Object.values(state.accounts).find(
-      (a) => a.customerNumber === owner && a.accountName === name,
-    );
+    const found = accountList(state).find((a) => a.customerNumber === owner && a.accountName === name);
     if (!found) throw new Error(`no ${name} for ${owner}`);
     return found;
   };

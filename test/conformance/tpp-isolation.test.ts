@@ -1,3 +1,4 @@
+import { accountList } from '@sandbank/engine';
 import { api, consent, FJORDLYS, KARI } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
 import { berlinGroupDefinitionErrors } from './berlin-group.js';
@@ -40,7 +41,7 @@ describe('two TPPs do not see each other’s consents (part 5.2 rule 3, part 5.3
     const shared = bank();
     const a = shared.as('PSDNO-FSA-111111111');
     const b = shared.as('PSDNO-FSA-222222222');
-    const [first] = Object.values(shared.state().accounts).filter((x) => x.customerNumber === KARI);
+    const [first] = accountList(shared.state()).filter((x) => x.customerNumber === KARI);
     const kariAtA = await consent(a, { nationalId: KARI, accounts: 'all' }, 'session-a');
     const kariAtB = await consent(b, { nationalId: KARI, accounts: [first?.id ?? ''] }, 'session-b');
     expect(kariAtB.psuId).not.toBe(kariAtA.psuId);

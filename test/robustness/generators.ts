@@ -1,4 +1,5 @@
 import {
+  accountList,
   consentCount,
   createSandbox,
   makeBban,
@@ -140,7 +141,7 @@ function pathFor(route: Route, basePath: string): fc.Arbitrary<string> {
  */
 export function resolveIds(path: string, state: State, pick: number): string {
   const all = [
-    ...Object.keys(state.accounts),
+    ...accountList(state).map((a) => a.id),
     ...Object.keys(state.customers),
     ...Object.keys(state.cardAccounts),
     ...Object.keys(state.agreements),
@@ -149,7 +150,7 @@ export function resolveIds(path: string, state: State, pick: number): string {
   const kind = /\/(card-accounts|accounts|customers|agreements)\/\{id\}/.exec(path)?.[1];
   const ofKind =
     kind === 'accounts'
-      ? Object.keys(state.accounts)
+      ? accountList(state).map((a) => a.id)
       : kind === 'card-accounts'
         ? Object.keys(state.cardAccounts)
         : kind === 'customers'
@@ -337,7 +338,7 @@ function paymentArbitrary(kari: ConsentedPsu): fc.Arbitrary<GeneratedRequest> {
 
 /** Fills the payment placeholders from the state: Kari's accounts as debtor, any account (or one outside) as creditor. */
 function resolvePayment(text: string, state: State, pick: number): string {
-  const accounts = Object.values(state.accounts).filter((a) => a.currency === 'NOK');
+  const accounts = accountList(state).filter((a) => a.currency === 'NOK');
   const kari = accounts.filter((a) => a.customerNumber === KARI);
   const creditors = [...accounts.map((a) => a.bban), OUTSIDE_BBAN];
   const payments = paymentList(state).map((e) => e.paymentId);

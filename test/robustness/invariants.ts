@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { paymentList, type Sandbox, type State } from '@sandbank/engine';
+import { accountById, accountList, paymentList, type Sandbox, type State } from '@sandbank/engine';
 import { toMinor } from '@sandbank/engine/internal';
 
 /**
@@ -128,7 +128,7 @@ export function ledgerBaselines(): Map<string, string> {
 }
 
 function offsets(state: State, accountId: string): string {
-  const account = state.accounts[accountId];
+  const account = accountById(state, accountId);
   if (account === undefined) return '';
   const ledger = (state.transactions[accountId] ?? []).flat();
   const sum = (status: 'booked' | 'pending') =>
@@ -142,7 +142,7 @@ function offsets(state: State, accountId: string): string {
 
 export function checkLedger(state: State, baselines: Map<string, string>, label: string): Violation | null {
   if (/\/_sandbank\/(reset|state)$|\/sandbox\/initialize$/.test(label)) baselines.clear();
-  for (const id of Object.keys(state.accounts)) {
+  for (const id of accountList(state).map((a) => a.id)) {
     const now = offsets(state, id);
     const before = baselines.get(id);
     if (before === undefined) baselines.set(id, now);

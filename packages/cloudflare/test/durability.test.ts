@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { State } from '@sandbank/engine';
-import { paymentById } from '@sandbank/engine';
+import { accountList, paymentById } from '@sandbank/engine';
 import { stateWithTransactions } from '@sandbank/test-support/ais';
 import {
   asSandbox,
@@ -62,7 +62,7 @@ async function tppIds(bank: CreatedBank): Promise<string[]> {
 }
 
 const totalBooked = (s: State) =>
-  Object.values(s.accounts)
+  accountList(s)
     .filter((a) => a.currency === 'NOK')
     .reduce((sum, a) => sum + Math.round(Number(a.booked) * 100), 0);
 

@@ -17,6 +17,10 @@ export type { HistoryPoint } from './core/history.js';
 export type { EngineRequest, EngineResponse } from './core/http.js';
 export { type KeyedChunks, keyedFrom } from './core/keyed-chunks.js';
 export {
+  accountById,
+  accountCount,
+  accountList,
+  accountsOf,
   authorisationById,
   authorisationList,
   basketById,

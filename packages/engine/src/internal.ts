@@ -9,6 +9,7 @@ export { DAY_MS, isoDate } from './core/dates.js';
 export {
   BUCKETS,
   EARLIER,
+  entriesWithIds,
   entriesWithKey,
   entryById,
   entryCount,

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { accountById } from '@sandbank/engine';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -99,7 +100,7 @@ describe('controls', () => {
     );
     const path = (screen.getByLabelText('Path') as HTMLInputElement).value;
     const accountId = decodeURIComponent(path.split('/')[4] ?? '');
-    expect(fixtureState.accounts[accountId]).toBeDefined();
+    expect(accountById(fixtureState, accountId)).toBeDefined();
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(log).toHaveLength(1));
     expect(log[0]).toMatchObject({ method: 'POST', path, status: 201 });

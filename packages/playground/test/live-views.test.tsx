@@ -3,16 +3,18 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import './support/dom.js';
-import type { SandboxEvent } from '@sandbank/engine';
+import { type SandboxEvent, stateToExport } from '@sandbank/engine';
 import type { BankConnection } from '../src/bank/connection.js';
 import { App } from '../src/components/App.js';
 import { fixtureConnection } from '../src/fixtures/connection.js';
 import { fixtureAccount, fixtureCardAccount, fixtureState } from '../src/fixtures/state.js';
 
+/** The fixture bank as an export (accounts flat), with the fixture account renamed. */
 function renamedState(accountName: string) {
+  const exported = stateToExport(fixtureState);
   return {
-    ...fixtureState,
-    accounts: { ...fixtureState.accounts, [fixtureAccount.id]: { ...fixtureAccount, accountName } },
+    ...exported,
+    accounts: { ...exported.accounts, [fixtureAccount.id]: { ...fixtureAccount, accountName } },
   };
 }
 
@@ -21,13 +23,7 @@ describe('live views', () => {
     const connection = fixtureConnection();
     render(<App connection={connection} initialTab="bank" />);
     await screen.findByRole('heading', { name: fixtureAccount.accountName, level: 2 });
-    const renamed = {
-      ...fixtureState,
-      accounts: {
-        ...fixtureState.accounts,
-        [fixtureAccount.id]: { ...fixtureAccount, accountName: 'Feriekonto' },
-      },
-    };
+    const renamed = renamedState('Feriekonto');
     await connection.fetch(
       new Request('http://localhost/_sandbank/state', {
         method: 'PUT',

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { accountById } from '@sandbank/engine';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -66,7 +67,7 @@ describe('mock-data forms', () => {
     );
     const user = userEvent.setup();
     const accountId = (screen.getByLabelText('{mockAccountId}') as HTMLInputElement).value;
-    expect(fixtureState.accounts[accountId]).toBeDefined();
+    expect(accountById(fixtureState, accountId)).toBeDefined();
     const amount = screen.getByLabelText('[0].amount');
     await user.clear(amount);
     await user.type(amount, '-99.50');

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { accountById } from '@sandbank/engine';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -46,7 +47,7 @@ describe('the state tree', () => {
   });
 
   it('finds a value by search and opens the way to it', () => {
-    const account = fixtureState.accounts[fixtureAccountIds[0] as string];
+    const account = accountById(fixtureState, fixtureAccountIds[0] as string);
     render(<StateTree state={fixtureState} />);
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: account?.bban } });
     const match = treeItems().find((item) => item.textContent?.startsWith('bban'));

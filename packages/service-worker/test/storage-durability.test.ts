@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { createSandbox, type Sandbox, type State } from '@sandbank/engine';
+import { accountList, createSandbox, type Sandbox, type State } from '@sandbank/engine';
 import { signing } from '@sandbank/test-support/signing';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
@@ -79,7 +79,7 @@ async function send(sandbox: Sandbox, method: string, path: string, body?: unkno
 }
 
 async function apply(sandbox: Sandbox, action: Step): Promise<void> {
-  const accounts = Object.values(sandbox.getState().accounts);
+  const accounts = accountList(sandbox.getState());
   const account = 'account' in action ? accounts[action.account % Math.max(accounts.length, 1)] : undefined;
   if (action.kind === 'transactions' && account !== undefined) {
     const date = new Date(NOW - action.daysBack * DAY).toISOString().slice(0, 10);

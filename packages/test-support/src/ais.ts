@@ -1,4 +1,10 @@
-import { createSandbox, type Sandbox, type SandboxOptions, type Transaction } from '@sandbank/engine';
+import {
+  accountsOf,
+  createSandbox,
+  type Sandbox,
+  type SandboxOptions,
+  type Transaction,
+} from '@sandbank/engine';
 import { createSeedState, DAY_MS, isoDate, ledgerEntry, ledgerFrom } from '@sandbank/engine/internal';
 import { CookieJar } from 'tough-cookie';
 import { type FormControl, formBody, type ParsedForm, parseForm } from './form.js';
@@ -267,7 +273,7 @@ export function redirectParams(page: Page): URLSearchParams {
  */
 export function stateWithTransactions(count: number, seed = 'sandbank') {
   const state = createSeedState(seed, START);
-  const account = Object.values(state.accounts).find((a) => a.customerNumber === KARI);
+  const account = accountsOf(state, KARI)[0];
   if (account === undefined) throw new Error('no account for Kari');
   const transactions: Transaction[] = [];
   for (let i = 0; i < count + 3; i++) {

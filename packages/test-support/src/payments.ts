@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   type Account,
+  accountList,
   createSandbox,
   type ExportedState,
   type Sandbox,
@@ -95,9 +96,7 @@ export async function state(sandbox: Sandbox): Promise<State> {
 }
 
 export function account(s: State, customerNumber: string, name: string): Account {
-  const found = Object.values(s.accounts).find(
-    (a) => a.customerNumber === customerNumber && a.accountName === name,
-  );
+  const found = accountList(s).find((a) => a.customerNumber === customerNumber && a.accountName === name);
   if (!found) throw new Error(`no account ${name} of ${customerNumber}`);
   return found;
 }

@@ -1,4 +1,9 @@
-import { createSandbox, type Sandbox, type SandboxOptions } from '@sandbank/engine';
+import {
+  createSandbox,
+  accountsOf as ownedAccounts,
+  type Sandbox,
+  type SandboxOptions,
+} from '@sandbank/engine';
 import { signing } from './signing.js';
 
 /** The fixed bank clock every mock-data test runs at. */
@@ -58,7 +63,7 @@ export const NEW_PRIVATE = '01010000110';
 export const NEW_PRIVATE_2 = '01010000382';
 
 export function accountsOf(sandbox: Sandbox, customerNumber: string) {
-  return Object.values(sandbox.getState().accounts).filter((a) => a.customerNumber === customerNumber);
+  return ownedAccounts(sandbox.getState(), customerNumber);
 }
 
 export function cardAccountsOf(sandbox: Sandbox, customerNumber: string) {

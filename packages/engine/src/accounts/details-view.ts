@@ -1,8 +1,8 @@
 import type { Draft } from 'immer';
 import type { RequestContext } from '../core/context.js';
+import { accountsNumbered } from '../core/records.js';
 import { amountOut } from '../core/serialize.js';
 import type { AccountRef, PsuContext, State, Transaction } from '../core/state.js';
-import { accountsNumbered } from '../core/state-index.js';
 import { SANDBOX_BIC } from '../sandbox-api/seed.js';
 import { accountPath, compact, link, refOut } from './views.js';
 

@@ -2,6 +2,7 @@ import type { Draft } from 'immer';
 import { type Access, assertCovered, type Need, resolveAccess } from '../consents/access.js';
 import type { RequestContext } from '../core/context.js';
 import { type EngineResponse, json } from '../core/http.js';
+import { accountById } from '../core/records.js';
 import type { Operation, OperationInput } from '../core/router.js';
 import type { Account, State } from '../core/state.js';
 import { accountView, coveredIds } from './views.js';
@@ -16,7 +17,7 @@ export function consentedAccount(
   const result = resolveAccess(draft, input, ctx, need);
   if (!result.ok) return { response: result.response };
   const id = input.params.id ?? '';
-  const account = draft.accounts[id];
+  const account = accountById(draft, id);
   const covered = coveredIds(draft, result.access).accounts.has(id);
   assertCovered(covered, account !== undefined, 'account');
   return { access: result.access, account: account as Account };

@@ -1,7 +1,6 @@
 import { resolveAccess } from '../consents/access.js';
+import { accountsWithIds } from '../core/records.js';
 import type { Operation } from '../core/router.js';
-import type { Account } from '../core/state.js';
-import { inRecordOrder } from '../core/state-index.js';
 import { coveredIds, writtenAccountViews } from './views.js';
 
 /**
@@ -14,7 +13,7 @@ export const listAccounts: Operation = (draft, input, ctx) => {
   const withBalance = input.query.withBalance?.[0] === 'true';
   const { accounts } = coveredIds(draft, result.access);
   const written = writtenAccountViews(ctx, withBalance);
-  const list = inRecordOrder(draft.accounts as Record<string, Account>, accounts).map(written);
+  const list = accountsWithIds(draft, accounts).map(written);
   // The items are written already (views.ts, writtenAccountViews).
   return { status: 200, headers: {}, json: { accounts: list }, written: true };
 };

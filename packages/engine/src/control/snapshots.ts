@@ -4,7 +4,7 @@ import { apiError } from '../core/errors.js';
 import { exportedBank } from '../core/exported-records.js';
 import { empty, json } from '../core/http.js';
 import { ownEntry } from '../core/ids.js';
-import { consentCount, paymentCount } from '../core/records.js';
+import { accountCount, consentCount, paymentCount } from '../core/records.js';
 import type { Operation } from '../core/router.js';
 import { type BankState, type Snapshot, SnapshotName, type State } from '../core/state.js';
 import { parseWith } from '../core/validate.js';
@@ -19,7 +19,7 @@ function describe(name: string, snapshot: Snapshot) {
     savedAt: snapshot.savedAt,
     payments: paymentCount(state),
     consents: consentCount(state),
-    accounts: Object.keys(state.accounts).length,
+    accounts: accountCount(state),
   };
 }
 

@@ -1,4 +1,5 @@
 import {
+  entriesWithIds,
   entriesWithKey,
   entryById,
   entryCount,
@@ -8,11 +9,11 @@ import {
   removeEntry,
 } from './keyed-chunks.js';
 import { readable } from './readable.js';
-import type { Authorisation, Consent, Payment, ScaSession, SigningBasket, State } from './state.js';
+import type { Account, Authorisation, Consent, Payment, ScaSession, SigningBasket, State } from './state.js';
 
 /**
- * The bank's payments, authorisations, consents, SCA sessions and signing baskets by id (kept in
- * chunks, core/keyed-chunks.ts). Each works on an operation's draft (a lookup then gives the entry's
+ * The bank's accounts, payments, authorisations, consents, SCA sessions and signing baskets by id
+ * (kept in chunks, core/keyed-chunks.ts). Each works on an operation's draft (a lookup then gives the entry's
  * draft, to change it) and on a plain, frozen state (`sandbox.getState()`, a commit's state); the
  * lists are plain data in insertion order.
  */
@@ -34,7 +35,10 @@ export function paymentList(state: Pick<State, 'payments'>): Payment[] {
 const byFingerprint = keyIndex<Payment>((payment) => payment.fingerprint);
 
 /** The payments with this logical-duplicate fingerprint, oldest first, without listing every payment. */
-export function paymentsWithFingerprint(state: Pick<State, 'payments'>, fingerprint: string): Payment[] {
+export function paymentsWithFingerprint(
+  state: Pick<State, 'payments'>,
+  fingerprint: string,
+): readonly Payment[] {
   return entriesWithKey(state.payments, byFingerprint, fingerprint);
 }
 
@@ -83,12 +87,6 @@ const consentsByPsu = keyIndex<Consent>((consent) => consent.nationalId);
 const pairKey = (tppId: string, nationalId: string) => `${tppId}\u0000${nationalId}`;
 const consentsByTppAndPsu = keyIndex<Consent>((consent) => pairKey(consent.tppId, consent.nationalId));
 /**
- * Per frozen consents record, the answers `consentsOf` gave, by TPP then PSU: every account-information
- * request asks it, and a joined key made for each ask cost more than the rest of the lookup.
- */
-const answersByTppAndPsu = new WeakMap<object, Map<string, Map<string, readonly Consent[]>>>();
-
-/**
  * The PSU's consents, with every TPP, oldest first: each frozen chunk and full group of the record is
  * grouped once (`entriesWithKey`), so a new consent in a bank of 50 000 reads again only what it wrote
  * (the bank's consent overview asks it, once a page).
@@ -98,34 +96,15 @@ export function consentsOfPsu(state: Pick<State, 'consents'>, nationalId: string
 }
 
 /**
- * The PSU's consents with this TPP, oldest first. Every account-information request asks it, so a
- * frozen record's answers are kept: reading a hundred groups' maps each time made a read in a bank of
- * 50 000 consents about 15 % slower (docs/decisions/keyed-chunks.md).
+ * The PSU's consents with this TPP, oldest first. Every account-information request asks it: a frozen
+ * record's answers are kept (`entriesWithKey`).
  */
 export function consentsOf(
   state: Pick<State, 'consents'>,
   tppId: string,
   nationalId: string,
 ): readonly Consent[] {
-  const consents = readable(state.consents);
-  const frozen = Object.isFrozen(consents);
-  const byTpp = frozen ? answersByTppAndPsu.get(consents) : undefined;
-  const known = byTpp?.get(tppId)?.get(nationalId);
-  if (known !== undefined) return known;
-  const found = entriesWithKey(consents, consentsByTppAndPsu, pairKey(tppId, nationalId));
-  if (!frozen) return found;
-  let answers = byTpp;
-  if (answers === undefined) {
-    answers = new Map();
-    answersByTppAndPsu.set(consents, answers);
-  }
-  let ofTpp = answers.get(tppId);
-  if (ofTpp === undefined) {
-    ofTpp = new Map();
-    answers.set(tppId, ofTpp);
-  }
-  ofTpp.set(nationalId, found);
-  return found;
+  return entriesWithKey(state.consents, consentsByTppAndPsu, pairKey(tppId, nationalId));
 }
 
 /** The SCA session a TPP opened under this TPP-Session-ID (`sca/sessions.ts` makes the key). */
@@ -177,4 +156,66 @@ export function removeBasket(state: Pick<State, 'signingBaskets'>, basketId: str
 /** Every signing basket, oldest first. */
 export function basketList(state: Pick<State, 'signingBaskets'>): SigningBasket[] {
   return entryList(state.signingBaskets);
+}
+
+/** The account with this id; on a draft, the account's draft (to change it). */
+export function accountById(state: Pick<State, 'accounts'>, id: string): Account | undefined {
+  return entryById(state.accounts, id);
+}
+
+/** The account with this id as plain data, to read (on a draft: no draft made of it). */
+export function readableAccount(state: Pick<State, 'accounts'>, id: string): Account | undefined {
+  return entryById(readable(state.accounts), id);
+}
+
+/** Stores an account: a new one at the end, a known id in its place. */
+export function putAccount(state: Pick<State, 'accounts'>, account: Account): void {
+  putEntry(state.accounts, account.id, account);
+}
+
+/** Deletes an account (the mock-data API); the others keep their order. */
+export function removeAccount(state: Pick<State, 'accounts'>, id: string): void {
+  removeEntry(state.accounts, id);
+}
+
+/** Every account, in the order they were made or imported in. */
+export function accountList(state: Pick<State, 'accounts'>): Account[] {
+  return entryList(state.accounts);
+}
+
+export function accountCount(state: Pick<State, 'accounts'>): number {
+  return entryCount(state.accounts);
+}
+
+const accountsByOwner = keyIndex<Account>((account) => account.customerNumber);
+const accountsByBban = keyIndex<Account>((account) => account.bban);
+const accountsByIban = keyIndex<Account>((account) => account.iban);
+
+/** The customer's accounts, in the accounts' order (read them, never write through them). */
+export function accountsOf(state: Pick<State, 'accounts'>, customerNumber: string): readonly Account[] {
+  return entriesWithKey(state.accounts, accountsByOwner, customerNumber);
+}
+
+/**
+ * The accounts whose bban is `ref.bban` or whose iban is `ref.iban`, in the accounts' order, each once
+ * (what a search of the accounts for either number finds, in the order it finds them).
+ */
+export function accountsNumbered(
+  state: Pick<State, 'accounts'>,
+  ref: { bban?: string | undefined; iban?: string | undefined },
+): readonly Account[] {
+  const byBban = ref.bban === undefined ? [] : entriesWithKey(state.accounts, accountsByBban, ref.bban);
+  const byIban = ref.iban === undefined ? [] : entriesWithKey(state.accounts, accountsByIban, ref.iban);
+  if (byBban.length === 0) return byIban;
+  // Usually one account answers both numbers: a transaction's counterparty, a payment's debtor.
+  if (byIban.every((account) => byBban.includes(account))) return byBban;
+  return entriesWithIds(
+    state.accounts,
+    [...byBban, ...byIban].map((account) => account.id),
+  );
+}
+
+/** The accounts whose id is one of `ids`, in the accounts' order (plain data). */
+export function accountsWithIds(state: Pick<State, 'accounts'>, ids: Iterable<string>): readonly Account[] {
+  return entriesWithIds(state.accounts, ids);
 }

@@ -2,12 +2,12 @@ import { isDraft, type Patch } from 'immer';
 import { ownEntry } from './ids.js';
 import { type LayeredMap, layered, layerGet, layerOver } from './layered-map.js';
 import { readable } from './readable.js';
-import type { Account, Agreement, CardAccount, Customer, State } from './state.js';
+import type { Agreement, CardAccount, Customer, State } from './state.js';
 
 /**
- * Lookups over a state's customers, accounts, card accounts and agreements (by customer number, id,
- * bban and iban, card number; an agreement by a person in it, an account it engages, a corporate id),
- * built once per record object (a consent by its PSU and TPP: core/records.ts). A state's records
+ * Lookups over a state's customers, card accounts and agreements (by customer number, id, card number;
+ * an agreement by a person in it, an account it engages, a corporate id), built once per record object
+ * (the accounts, kept in chunks, by owner and number, and a consent by its PSU and TPP: core/records.ts). A state's records
  * are frozen and never change (a change makes a new record, so a new index), and enumerating a record of
  * thousands of ids (`Object.values`) costs V8 a sort of its keys (a large record is a dictionary): in a
  * bank of 50 000 more customers, each with an account and a consent, a signed account read took 89–137
@@ -17,7 +17,7 @@ import type { Account, Agreement, CardAccount, Customer, State } from './state.j
  * keys. Each lookup of a record is made when first asked for: a write makes a new record, and the
  * request after it (the mock-data API filling a bank) usually needs one of them, not all. A change that
  * writes a few entries of a record of thousands carries the record's lookups to the new record instead
- * (`carryIndexes`, below): a booked payment changes two accounts, not the bank's 50 000.
+ * (`carryIndexes`, below): a card payment changes one card account, not the bank's thousands.
  */
 interface RecordIndex<T> {
   /** The record read. */
@@ -96,8 +96,6 @@ function placeOf<T>(index: RecordIndex<T>): LayeredMap<T, number> {
 const FIELDS = {
   owner: (entry: Owned) => [entry.customerNumber],
   id: (entry: Indexed) => [entry.id],
-  bban: (account: Account) => [account.bban],
-  iban: (account: Account) => [account.iban],
   card: (card: CardAccount) => [card.accountNumber, card.cardId],
 } as const;
 type FieldName = keyof typeof FIELDS;
@@ -124,11 +122,6 @@ function inOrder<T>(index: RecordIndex<T>, entries: Iterable<T>): T[] {
 
 const NONE: readonly never[] = Object.freeze([]);
 
-/** The customer's accounts, in the state's order (read them, never write through them). */
-export function accountsOf(state: State, customerNumber: string): readonly Account[] {
-  return layerGet(field(indexOf(state.accounts), 'owner'), customerNumber) ?? NONE;
-}
-
 /** The customer's card accounts, deleted ones included, in the state's order. */
 export function cardAccountsOf(state: State, customerNumber: string): readonly CardAccount[] {
   return layerGet(field(indexOf(state.cardAccounts), 'owner'), customerNumber) ?? NONE;
@@ -143,29 +136,6 @@ export function inRecordOrder<T extends Indexed>(record: Record<string, T>, ids:
   return inOrder(index, found);
 }
 
-/** The accounts whose bban is `ref.bban` or whose iban is `ref.iban`, in the index's order, each once. */
-function numberedIn(
-  index: RecordIndex<Account>,
-  ref: { bban?: string | undefined; iban?: string | undefined },
-): readonly Account[] {
-  const byBban = ref.bban === undefined ? NONE : (layerGet(field(index, 'bban'), ref.bban) ?? NONE);
-  const byIban = ref.iban === undefined ? NONE : (layerGet(field(index, 'iban'), ref.iban) ?? NONE);
-  if (byIban.length === 0) return byBban;
-  if (byBban.length === 0) return byIban;
-  return inOrder(index, [...byBban, ...byIban]);
-}
-
-/**
- * The accounts whose bban is `ref.bban` or whose iban is `ref.iban`, in the state's order, each once
- * (what a search of the accounts for either number finds, in the order it finds them).
- */
-export function accountsNumbered(
-  state: State,
-  ref: { bban?: string | undefined; iban?: string | undefined },
-): readonly Account[] {
-  return numberedIn(indexOf(state.accounts), ref);
-}
-
 /** The card accounts whose card account number or card id is `identification`, in the state's order. */
 export function cardAccountsNumbered(state: State, identification: string): readonly CardAccount[] {
   return layerGet(field(indexOf(state.cardAccounts), 'card'), identification) ?? NONE;
@@ -177,7 +147,7 @@ export function customersNumbered(state: State, customerNumber: string): readonl
 }
 
 /** The slices whose index a change carries to the state it makes (few agreements: theirs is rebuilt). */
-const CARRIED = ['customers', 'accounts', 'cardAccounts'] as const;
+const CARRIED = ['customers', 'cardAccounts'] as const;
 /** Below this many entries, rebuilding an index costs less than a layer more to read on every lookup. */
 const CARRY_FROM = 1000;
 /** A key V8 lists before the others, whatever the order it was added in (an array index). */

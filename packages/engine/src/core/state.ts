@@ -408,18 +408,20 @@ export const BankState = z.object({
   faults: z._default(FaultsState, emptyFaults),
 });
 /**
- * The bank as the export lists it (`GET/PUT /_sandbank/state`): payments, authorisations, consents,
- * SCA sessions and signing baskets flat.
+ * The bank as the export lists it (`GET/PUT /_sandbank/state`): accounts, payments, authorisations,
+ * consents, SCA sessions and signing baskets flat.
  */
 export type ExportedBankState = z.infer<typeof BankState>;
 /**
- * The bank as the engine keeps it (`getState()`, commits): the payments, the authorisations, the
- * consents, the SCA sessions and the signing baskets in chunks (core/keyed-chunks.ts; read them with
- * `paymentById`, `paymentList`, `authorisationById`, `consentById`, `consentList`, `sessionList`,
- * `basketById`, `basketList`…), so a write copies a bounded amount whatever their number. The export
- * converts at the edge (core/exported-records.ts).
+ * The bank as the engine keeps it (`getState()`, commits): the accounts, the payments, the
+ * authorisations, the consents, the SCA sessions and the signing baskets in chunks
+ * (core/keyed-chunks.ts; read them with `accountById`, `accountList`, `accountsOf`, `paymentById`,
+ * `paymentList`, `authorisationById`, `consentById`, `consentList`, `sessionList`, `basketById`,
+ * `basketList`…), so a write copies a bounded amount whatever their number. The export converts at
+ * the edge (core/exported-records.ts).
  */
 export type BankState = Omit<ExportedBankState, KeyedSlice> & {
+  accounts: KeyedChunks<Account>;
   payments: KeyedChunks<Payment>;
   authorisations: KeyedChunks<Authorisation>;
   consents: KeyedChunks<Consent>;
@@ -427,7 +429,14 @@ export type BankState = Omit<ExportedBankState, KeyedSlice> & {
   signingBaskets: KeyedChunks<SigningBasket>;
 };
 /** The slices the engine keeps in chunks and the export lists flat. */
-export const KEYED_SLICES = ['payments', 'authorisations', 'consents', 'sessions', 'signingBaskets'] as const;
+export const KEYED_SLICES = [
+  'accounts',
+  'payments',
+  'authorisations',
+  'consents',
+  'sessions',
+  'signingBaskets',
+] as const;
 export type KeyedSlice = (typeof KEYED_SLICES)[number];
 export function isKeyedSlice(value: unknown): value is KeyedSlice {
   return (KEYED_SLICES as readonly unknown[]).includes(value);
@@ -463,7 +472,7 @@ export function emptyState(seed: string): State {
     meta: { seed, counter: 0 },
     clock: { offsetMs: 0 },
     customers: {},
-    accounts: {},
+    accounts: emptyKeyed(),
     transactions: {},
     cardAccounts: {},
     cardTransactions: {},

@@ -3,22 +3,21 @@ import { isoDate } from '../core/dates.js';
 import { allocateShortId } from '../core/ids.js';
 import { ledgerEntry, ledgerInsert, ledgerRemove } from '../core/ledger.js';
 import { addAmounts, compareAmounts, negateAmount } from '../core/money.js';
+import { accountById, accountsNumbered, readableAccount } from '../core/records.js';
 import type { Account, AccountRef, CardAccount, Payment, State, Transaction } from '../core/state.js';
-import { accountsNumbered, cardAccountsNumbered } from '../core/state-index.js';
+import { cardAccountsNumbered } from '../core/state-index.js';
 
 export type Debtor = Payment['debtorAccount'];
 
 /**
  * The sandbox account with this bban or iban (the bank's own accounts only), as plain data: read it,
- * never write through it. Found in the state's index (core/state-index.ts), not through the draft:
- * reading an account through it would make immer copy the whole accounts record (28 ms a payment in a
- * bank of 50 000 accounts, docs/benchmarks.md "Session 22").
+ * never write through it.
  */
 export function findAccount(
   state: State | Draft<State>,
   ref: { bban?: string | undefined; iban?: string | undefined },
 ): Account | undefined {
-  return accountsNumbered(state as State, ref)[0];
+  return accountsNumbered(state, ref)[0];
 }
 
 /** An enabled card account by its card account number or card id (part 2.2 `other.identification`), to read. */
@@ -43,7 +42,7 @@ export function availableFunds(state: State | Draft<State>, debtor: Debtor): str
       cardBalance(state, debtor.id, 'closingBooked'),
     );
   }
-  const account = state.accounts[debtor.id];
+  const account = readableAccount(state, debtor.id);
   return addAmounts(debtor.currency, account?.booked ?? '0', account?.creditLine ?? '0');
 }
 
@@ -69,7 +68,7 @@ function postToAccount(
   details: BookingDetails,
   now: number,
 ): string {
-  const account = draft.accounts[accountId] as Draft<Account>;
+  const account = accountById(draft, accountId) as Draft<Account>;
   const tx = ledgerEntry(draft, account, {
     status: 'booked',
     bookingDate: isoDate(now),
@@ -163,7 +162,7 @@ export function reserve(
   details: BookingDetails,
   now: number,
 ): string | null {
-  const account = draft.accounts[debtor.id];
+  const account = accountById(draft, debtor.id);
   if (debtor.kind !== 'account' || account === undefined) return null;
   const tx = ledgerEntry(draft, account, {
     status: 'pending',
@@ -184,7 +183,7 @@ export function reserve(
 
 /** Removes a reservation made by `reserve`, giving the amount back to the expected balance. */
 export function release(draft: Draft<State>, debtor: Debtor, transactionId: string): void {
-  const account = draft.accounts[debtor.id];
+  const account = accountById(draft, debtor.id);
   const ledger = draft.transactions[debtor.id];
   if (account === undefined || ledger === undefined) return;
   const tx = ledgerRemove(ledger, transactionId);

@@ -4,8 +4,7 @@ import { apiError } from '../core/errors.js';
 import { freezeDeep } from '../core/freeze.js';
 import { json } from '../core/http.js';
 import { allocateId, hashString } from '../core/ids.js';
-import { readableEntry } from '../core/readable.js';
-import { paymentById, paymentsWithFingerprint, putPayment } from '../core/records.js';
+import { paymentById, paymentsWithFingerprint, putPayment, readableAccount } from '../core/records.js';
 import type { Operation, OperationInput } from '../core/router.js';
 import type { Payment, State } from '../core/state.js';
 import { startAuthorisation } from '../sca/start-authorisation.js';
@@ -62,10 +61,9 @@ function exempt(
   if (service !== 'payments' || (product !== NDCT && product !== INSTANT)) return false;
   if (owner === undefined || headers['psu-context'] !== 'PRIVATE' || built.debtorAccount.kind !== 'account')
     return false;
-  // Read as plain data: an account read through the draft copies the whole accounts record.
-  const debtor = readableEntry(draft.accounts, built.debtorAccount.id);
+  const debtor = readableAccount(draft, built.debtorAccount.id);
   const creditorId = built.instructions[0]?.creditorAccountId;
-  const creditor = creditorId ? readableEntry(draft.accounts, creditorId) : undefined;
+  const creditor = creditorId ? readableAccount(draft, creditorId) : undefined;
   return debtor?.customerNumber === owner && creditor?.customerNumber === owner;
 }
 

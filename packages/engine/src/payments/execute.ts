@@ -1,5 +1,6 @@
 import type { Draft } from 'immer';
 import { addAmounts, compareAmounts } from '../core/money.js';
+import { readableAccount } from '../core/records.js';
 import type { Payment, PaymentInstruction, State } from '../core/state.js';
 import { type BookingDetails, credit, debit, hasFunds } from './booking.js';
 import { convert } from './fx.js';
@@ -63,7 +64,7 @@ export function executeInstruction(
     );
   }
   if (instruction.creditorAccountId !== null) {
-    const account = draft.accounts[instruction.creditorAccountId];
+    const account = readableAccount(draft, instruction.creditorAccountId);
     if (account !== undefined) {
       const creditAmount = convert(money.amount, money.currency, account.currency);
       instruction.transactionIds.push(credit(draft, account.id, creditAmount, info, now));

@@ -5,9 +5,9 @@ import { apiError } from '../core/errors.js';
 import { json } from '../core/http.js';
 import { allocateId } from '../core/ids.js';
 import { canonicalAmount } from '../core/money.js';
+import { accountsNumbered, putAccount } from '../core/records.js';
 import type { Operation } from '../core/router.js';
-import type { Account, State } from '../core/state.js';
-import { accountsNumbered } from '../core/state-index.js';
+import type { Account } from '../core/state.js';
 import { parseWith } from '../core/validate.js';
 import { customerInBody } from './lookup.js';
 import { ibanFromBban, isValidBban, isValidIban } from './norwegian.js';
@@ -100,7 +100,7 @@ export const createAccount: Operation = (draft, input, ctx) => {
     throw apiError('FORMAT_ERROR', `iban must match the bban: expected ${expectedIban}`, { path: 'iban' });
   }
   const { booked, expected } = openingBalances(body, ctx);
-  if (accountsNumbered(draft as State, { bban: body.bban }).length > 0) {
+  if (accountsNumbered(draft, { bban: body.bban }).length > 0) {
     throw apiError('CONFLICT', `an account with bban ${body.bban} already exists`, { path: 'bban' });
   }
   const account: Account = {
@@ -119,7 +119,7 @@ export const createAccount: Operation = (draft, input, ctx) => {
     requiresKid: false,
     seeded: false,
   };
-  draft.accounts[account.id] = account;
+  putAccount(draft, account);
   draft.transactions[account.id] = [];
   return json(201, accountView(ctx, account));
 };

@@ -3,10 +3,10 @@ import { apiError } from '../core/errors.js';
 import { isNorwegianNationalId } from '../core/headers.js';
 import { json } from '../core/http.js';
 import { allocateId } from '../core/ids.js';
-import { readable } from '../core/readable.js';
+import { accountsNumbered } from '../core/records.js';
 import type { Operation } from '../core/router.js';
 import type { Agreement, State } from '../core/state.js';
-import { accountsNumbered, agreementKeysOfPerson } from '../core/state-index.js';
+import { agreementKeysOfPerson } from '../core/state-index.js';
 import { parseWith } from '../core/validate.js';
 import { customerInBody } from './lookup.js';
 import { IbanIn, text } from './schemas.js';
@@ -72,7 +72,7 @@ export const createAgreement: Operation = (draft, input, ctx) => {
       );
     }
     const iban = engagement.account.iban;
-    const account = accountsNumbered(draft as State, { iban })[0];
+    const account = accountsNumbered(draft, { iban })[0];
     if (!account) {
       throw apiError('RESOURCE_UNKNOWN', `${path}.account.iban: no sandbox account with iban ${iban}`, {
         path: `${path}.account.iban`,
@@ -106,7 +106,5 @@ export const createAgreement: Operation = (draft, input, ctx) => {
       e.customer === engagement.customer && e.accountId === engagement.accountId;
     agreement.engagements = [...agreement.engagements.filter((e) => !same(e)), engagement];
   }
-  // The accounts read as plain data: reading one through the draft copies the whole record (in a bank of
-  // 50 000 accounts, about 60 ms), though the agreement changes none of them.
-  return json(201, agreementView({ accounts: readable(draft.accounts) }, agreement));
+  return json(201, agreementView(draft, agreement));
 };

@@ -5,6 +5,7 @@ import { apiError } from '../core/errors.js';
 import { json } from '../core/http.js';
 import { ledgerEntry, ledgerInsert } from '../core/ledger.js';
 import { addAmounts, canonicalAmount, compareAmounts } from '../core/money.js';
+import { accountById } from '../core/records.js';
 import type { Operation } from '../core/router.js';
 import type { Account, AccountRef, State, Transaction } from '../core/state.js';
 import { parseWith } from '../core/validate.js';
@@ -103,7 +104,7 @@ export const createTransactions: Operation = (draft, input, ctx) => {
     if (tx.debtorAccount) out.debtorAccount = accountRef(tx.debtorAccount);
     return out;
   });
-  const changed = draft.accounts[account.id] as Draft<Account>;
+  const changed = accountById(draft, account.id) as Draft<Account>;
   changed.booked = addAmounts(account.currency, account.booked, ...amounts);
   changed.expected = addAmounts(account.currency, account.expected, ...amounts);
   const ledger = draft.transactions[account.id] ?? [];

@@ -2,9 +2,10 @@ import type { Draft } from 'immer';
 import { apiError } from '../core/errors.js';
 import { empty } from '../core/http.js';
 import { readableEntry } from '../core/readable.js';
+import { accountsOf } from '../core/records.js';
 import type { Operation } from '../core/router.js';
 import type { Agreement, State } from '../core/state.js';
-import { accountsOf, agreementKeysOfPerson, cardAccountsOf } from '../core/state-index.js';
+import { agreementKeysOfPerson, cardAccountsOf } from '../core/state-index.js';
 import { removeAccounts } from './lookup.js';
 
 /**

@@ -6,9 +6,8 @@ import { agreementView } from './views.js';
 /** GET /v1/sandbox/agreements: every corporate agreement in the sandbox, oldest first. */
 export const listAgreements: Operation = (draft) => {
   // Read as plain data: through the draft, each agreement and account read would be a draft of its own.
-  const accounts = readable(draft.accounts);
   return json(
     200,
-    Object.values(readable(draft.agreements)).map((agreement) => agreementView({ accounts }, agreement)),
+    Object.values(readable(draft.agreements)).map((agreement) => agreementView(draft, agreement)),
   );
 };

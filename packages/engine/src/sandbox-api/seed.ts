@@ -3,6 +3,7 @@ import { freezeDeep } from '../core/freeze.js';
 import { allocateId } from '../core/ids.js';
 import { ledgerFrom } from '../core/ledger.js';
 import { addAmounts, fromMinor, negateAmount } from '../core/money.js';
+import { putAccount } from '../core/records.js';
 import { type Account, emptyState, type State, type Transaction } from '../core/state.js';
 import { ibanFromBban, makeBban } from './norwegian.js';
 import { pick, randomAmount, seededRandom } from './random.js';
@@ -173,7 +174,7 @@ export function createSeedState(seed: string, now: number): State {
         requiresKid: spec.requiresKid ?? false,
         seeded: true,
       };
-      state.accounts[account.id] = account;
+      putAccount(state, account);
       accountIds.push(account.id);
       const { kept: drafts, room } = affordable(history(spec, random, now), spec);
       const booked = drafts.map((d) => toTransaction(state, account, d, 'booked'));

@@ -1,7 +1,7 @@
 import type { Draft } from 'immer';
 import { apiError } from '../core/errors.js';
+import { accountsNumbered } from '../core/records.js';
 import type { Account, AccountRef, State } from '../core/state.js';
-import { accountsNumbered } from '../core/state-index.js';
 
 function fail(path: string, message: string): never {
   throw apiError('FORMAT_ERROR', `${path}: ${message}`, { path });
@@ -40,7 +40,7 @@ export function checkParties(
         `${path}.debtorAccount`,
         'a positive amount is money into this account; the debtor cannot be this account',
       );
-    const other = accountsNumbered(draft as State, debtor).find((a) => a.id !== account.id);
+    const other = accountsNumbered(draft, debtor).find((a) => a.id !== account.id);
     if (other)
       fail(
         `${path}.debtorAccount`,

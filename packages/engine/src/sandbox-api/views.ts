@@ -1,4 +1,5 @@
 import type { RequestContext } from '../core/context.js';
+import { readableAccount } from '../core/records.js';
 import { cardAmountsOut, cardNameOut, cashAccountTypeOut, mockAmountOut } from '../core/serialize.js';
 import type {
   Account,
@@ -124,7 +125,7 @@ export function agreementView(state: Pick<State, 'accounts'>, agreement: Agreeme
     name: agreement.name,
     // Deleting an account removes its engagements, so every engagement names an existing account.
     engagements: agreement.engagements.flatMap((e) => {
-      const account = state.accounts[e.accountId];
+      const account = readableAccount(state, e.accountId);
       if (!account) return [];
       const ref = { iban: account.iban, bban: account.bban, currency: account.currency };
       return [{ customer: e.customer, account: ref, roles: [...e.roles] }];

@@ -3,14 +3,9 @@ import type { RequestContext } from '../core/context.js';
 import { apiError } from '../core/errors.js';
 import { deterministicUuid, hashString } from '../core/ids.js';
 import { readableEntry } from '../core/readable.js';
+import { accountsOf, readableAccount } from '../core/records.js';
 import type { Account, Agreement, CardAccount, PsuContext, State } from '../core/state.js';
-import {
-  accountsOf,
-  agreementNamed,
-  agreementsOf,
-  cardAccountsOf,
-  customersNumbered,
-} from '../core/state-index.js';
+import { agreementNamed, agreementsOf, cardAccountsOf, customersNumbered } from '../core/state-index.js';
 
 export { agreementsOf };
 
@@ -127,7 +122,7 @@ export function grantable(
       .filter((e) => owner || e.customer === nationalId)
       .map((e) => e.accountId);
     const accounts = [...new Set(ids)]
-      .map((id) => state.accounts[id])
+      .map((id) => readableAccount(state, id))
       .filter((a): a is Account => a !== undefined);
     return { accounts, cardAccounts: [] };
   }
@@ -156,7 +151,7 @@ export function holdsPrivately(
     const card = readableEntry(state.cardAccounts, id);
     return card?.id === id && card.customerNumber === nationalId && card.status !== 'deleted';
   }
-  const account = readableEntry(state.accounts, id);
+  const account = readableAccount(state, id);
   return account?.id === id && account.customerNumber === nationalId;
 }
 

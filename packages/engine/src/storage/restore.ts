@@ -15,7 +15,7 @@ import { StoredStateError, validate } from './validate.js';
 function toConvert(written: ReadonlySet<KeyedSlice>): KeyedSlice[] {
   const slices: KeyedSlice[] = [];
   if (written.has('payments') || written.has('authorisations')) slices.push('payments', 'authorisations');
-  for (const slice of ['consents', 'sessions', 'signingBaskets'] as const)
+  for (const slice of ['accounts', 'consents', 'sessions', 'signingBaskets'] as const)
     if (written.has(slice)) slices.push(slice);
   return slices;
 }
@@ -181,8 +181,8 @@ async function fold(
       // A state stored before a slice was kept in chunks is converted before the first change that
       // writes it in chunks (core/exported-records.ts): the payments and authorisations together, in
       // the layout the session-5 engine wrote those changes in (core/keyed-chunks.ts `EARLIER`); the
-      // consents, SCA sessions and signing baskets each on their own, in today's layout, the one every
-      // engine since kept them in.
+      // accounts, consents, SCA sessions and signing baskets each on their own, in today's layout, the
+      // one every engine since kept them in.
       const slices = toConvert(slicesWrittenInChunks(entry.patches));
       if (slices.length > 0) {
         const inChunks = stateFromExport(state, EARLIER, slices);

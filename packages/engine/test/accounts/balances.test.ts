@@ -1,3 +1,4 @@
+import { accountList } from '@sandbank/engine';
 import { api, consent, KARI, sandbox } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
 
@@ -5,7 +6,7 @@ describe('GET /v1/accounts/{id} and /balances', () => {
   it('answers closingBooked and expected, amounts as strings (the default since 01-Aug-2020, part 9)', async () => {
     const sb = sandbox();
     const psu = await consent(sb, { nationalId: KARI, context: 'PRIVATE', accounts: 'all' });
-    const account = Object.values(sb.getState().accounts).find((a) => a.customerNumber === KARI);
+    const account = accountList(sb.getState()).find((a) => a.customerNumber === KARI);
     const id = account?.id ?? '';
     const asString = await api(sb, 'GET', `/v1/accounts/${id}/balances`, { headers: psu.headers });
     expect(asString.status).toBe(200);
@@ -33,7 +34,7 @@ describe('GET /v1/accounts/{id} and /balances', () => {
   it('adds balances to a transaction listing with withBalance=true', async () => {
     const sb = sandbox();
     const psu = await consent(sb, { nationalId: KARI, context: 'PRIVATE', accounts: 'all' });
-    const id = Object.values(sb.getState().accounts).find((a) => a.customerNumber === KARI)?.id ?? '';
+    const id = accountList(sb.getState()).find((a) => a.customerNumber === KARI)?.id ?? '';
     const path = `/v1/accounts/${id}/transactions?bookingStatus=booked&limit=1`;
     const plain = await api(sb, 'GET', path, { headers: psu.headers });
     expect(plain.body.balances).toBeUndefined();

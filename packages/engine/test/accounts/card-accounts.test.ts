@@ -1,3 +1,4 @@
+import { accountList } from '@sandbank/engine';
 import { api, consent, KARI, START, sandbox } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
 import { createSeedState } from '../../src/sandbox-api/seed.js';
@@ -147,7 +148,7 @@ describe('card accounts', () => {
   it('refuses card accounts that were not ticked', async () => {
     const { state, card } = withCardTransactions();
     const sb = sandbox({ initialState: state });
-    const accounts = Object.values(state.accounts)
+    const accounts = accountList(state)
       .filter((a) => a.customerNumber === KARI)
       .map((a) => a.id);
     const psu = await consent(sb, { nationalId: KARI, context: 'PRIVATE', accounts });

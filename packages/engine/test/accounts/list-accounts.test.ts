@@ -1,10 +1,11 @@
+import { accountById, accountList } from '@sandbank/engine';
 import { api, consent, KARI, OLA, sandbox } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
 
 describe('GET /v1/accounts', () => {
   it('lists only the consented accounts, with links that carry verbs', async () => {
     const sb = sandbox();
-    const kari = Object.values(sb.getState().accounts).filter((a) => a.customerNumber === KARI);
+    const kari = accountList(sb.getState()).filter((a) => a.customerNumber === KARI);
     const psu = await consent(sb, { nationalId: KARI, context: 'PRIVATE', accounts: [kari[1]?.id ?? ''] });
     const answer = await api(sb, 'GET', '/v1/accounts', { headers: psu.headers });
     expect(answer.status).toBe(200);
@@ -54,7 +55,7 @@ describe('GET /v1/accounts', () => {
     const kari = await consent(sb, { nationalId: KARI, context: 'PRIVATE', accounts: 'all' }, 'kari');
     const answer = await api(sb, 'GET', '/v1/accounts', { headers: kari.headers });
     const owners = answer.body.accounts.map(
-      (a: { resourceId: string }) => sb.getState().accounts[a.resourceId]?.customerNumber,
+      (a: { resourceId: string }) => accountById(sb.getState(), a.resourceId)?.customerNumber,
     );
     expect(new Set(owners)).toEqual(new Set([KARI]));
   });

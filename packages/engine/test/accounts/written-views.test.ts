@@ -2,6 +2,7 @@
 // writtenTransactionViews, writtenAccountViews). What a TPP reads must not depend on whether an item
 // was kept: the same bytes cold and warm, amounts as the request's fixes ask even for an item kept in
 // the other form, links under each sandbox's own base path, and the request log given plain objects.
+import { accountList } from '@sandbank/engine';
 import { api, consent, KARI, sandbox, stateWithTransactions } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
 import { transactionView, writtenTransactionViews } from '../../src/accounts/views.js';
@@ -118,7 +119,7 @@ describe('account lists from written items', () => {
     expect(await list('?withBalance=true', 'amount-as-string,cash-account-type-iso')).toEqual(fixed);
 
     // A booked transaction moves the balance: the account is a new record, written anew.
-    const savings = Object.values(sb.getState().accounts).find(
+    const savings = accountList(sb.getState()).find(
       (a) => a.customerNumber === KARI && a.accountName === 'Sparekonto',
     );
     const booked = await api(sb, 'POST', `/v1/sandbox/accounts/${savings?.id}/transactions`, {

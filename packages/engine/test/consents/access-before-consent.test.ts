@@ -1,3 +1,4 @@
+import { accountList } from '@sandbank/engine';
 import { api, KARI, REDIRECT_URI, sandbox, walkSca } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
 
@@ -20,7 +21,7 @@ describe('account information before consent', () => {
 
   it('gives nothing about an account without consent', async () => {
     const sb = sandbox();
-    const id = Object.keys(sb.getState().accounts)[0] ?? '';
+    const id = accountList(sb.getState()).map((a) => a.id)[0] ?? '';
     for (const path of [`/v1/accounts/${id}`, `/v1/accounts/${id}/balances`]) {
       const answer = await api(sb, 'GET', path);
       expect(answer.status).toBe(401);

@@ -1,3 +1,4 @@
+import { accountList } from '@sandbank/engine';
 import { advance, api, consent, getPage, KARI, sandbox, submit, walkSca } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
 
@@ -75,7 +76,7 @@ describe.each(['sandbox', 'production'] as const)(
       const sb = sandbox({ profile });
       const old = await consent(sb, { nationalId: KARI, context: 'PRIVATE', accounts: 'all' }, 'session-old');
       const fresh = { ...old.headers, 'tpp-session-id': 'session-new' };
-      const account = Object.values(sb.getState().accounts).find((a) => a.customerNumber === KARI);
+      const account = accountList(sb.getState()).find((a) => a.customerNumber === KARI);
       const id = account?.id ?? '';
       expect((await api(sb, 'GET', `/v1/accounts/${id}/balances`, { headers: fresh })).status).toBe(200);
       const recent = await api(sb, 'GET', `/v1/accounts/${id}/transactions?bookingStatus=both`, {

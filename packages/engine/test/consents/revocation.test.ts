@@ -1,3 +1,4 @@
+import { accountList } from '@sandbank/engine';
 import {
   api,
   consent,
@@ -62,7 +63,7 @@ describe('revoking consent on the consent page (part 5.2 rule 4)', () => {
 
   it('grants an account ticked later', async () => {
     const sb = sandbox();
-    const first = Object.values(sb.getState().accounts).find((a) => a.customerNumber === KARI);
+    const first = accountList(sb.getState()).find((a) => a.customerNumber === KARI);
     const psu = await consent(sb, { nationalId: KARI, context: 'PRIVATE', accounts: [first?.id ?? ''] });
     expect((await api(sb, 'GET', '/v1/accounts', { headers: psu.headers })).body.accounts).toHaveLength(1);
     const href = await startConsent(sb, { 'psu-id': psu.psuId, 'psu-context': 'PRIVATE' });

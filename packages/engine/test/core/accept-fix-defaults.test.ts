@@ -1,3 +1,4 @@
+import { accountList } from '@sandbank/engine';
 import { api, consent, KARI, type Psu, sandbox, setClock } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
 import type { SandboxOptions } from '../../src/index.js';
@@ -13,9 +14,7 @@ function bankAt(at: string, options: SandboxOptions = {}) {
   const now = Date.parse(at);
   const state = createSeedState('sandbank', now);
   const card = Object.values(state.cardAccounts).find((c) => c.customerNumber === KARI);
-  const account = Object.values(state.accounts).find(
-    (a) => a.customerNumber === KARI && a.accountName === 'Sparekonto',
-  );
+  const account = accountList(state).find((a) => a.customerNumber === KARI && a.accountName === 'Sparekonto');
   if (card === undefined || account === undefined) throw new Error('no card account or Sparekonto');
   card.name = LONG_NAME;
   state.cardTransactions[card.id] = [

@@ -14,15 +14,15 @@ import { accountBody, api, cardAccountBody, NOW } from '@sandbank/test-support/s
 import { signing, TEST_TPP_REGISTRATION } from '@sandbank/test-support/signing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { State } from '../../src/core/state.js';
 import {
+  accountById,
+  accountList,
   accountsNumbered,
   accountsOf,
-  cardAccountsNumbered,
-  cardAccountsOf,
-  customersNumbered,
-  inRecordOrder,
-} from '../../src/core/state-index.js';
+  accountsWithIds,
+} from '../../src/core/records.js';
+import type { State } from '../../src/core/state.js';
+import { cardAccountsNumbered, cardAccountsOf, customersNumbered } from '../../src/core/state-index.js';
 
 /** More than the 1 000 entries from which an index is carried, in each of the three records. */
 const EXTRA = 1100;
@@ -63,7 +63,7 @@ function grownBank(): Sandbox {
 
 /** Every lookup over the three records, against a search of each. */
 function expectLookupsMatchSearch(state: State, picks: readonly number[]): void {
-  const accounts = Object.values(state.accounts);
+  const accounts = accountList(state);
   const customers = Object.values(state.customers);
   const cards = Object.values(state.cardAccounts);
   const owners = [...new Set([...customers.map((c) => c.customerNumber), 'nobody'])];
@@ -83,7 +83,7 @@ function expectLookupsMatchSearch(state: State, picks: readonly number[]): void 
       // The newest account (added by a write before, if any) with two others, in no order.
       const newest = accounts[accounts.length - 1] as (typeof accounts)[number];
       const ids = [newest.id, other.id, one.id, 'no-such-account'];
-      expect(inRecordOrder(state.accounts, ids)).toEqual(accounts.filter((a) => ids.includes(a.id)));
+      expect(accountsWithIds(state, ids)).toEqual(accounts.filter((a) => ids.includes(a.id)));
     }
     const card = pick(cards, n);
     if (card !== undefined) {
@@ -105,7 +105,7 @@ let serial = 0;
 async function write(bank: Sandbox, signed: Sandbox, { kind, n }: Write): Promise<void> {
   const state = bank.getState();
   const customers = Object.values(state.customers);
-  const accounts = Object.values(state.accounts);
+  const accounts = accountList(state);
   const customer = customers[n % customers.length];
   const account = accounts[n % accounts.length];
   serial += 1;
@@ -182,10 +182,10 @@ describe('indexes carried from state to state', () => {
     expect(grown?.id).toBe('grown-account-5');
     await write(bank, signed, {
       kind: 'payment',
-      n: Object.keys(bank.getState().accounts).indexOf(added?.id ?? ''),
+      n: accountList(bank.getState()).findIndex((a) => a.id === added?.id),
     });
     const booked = accountsOf(bank.getState(), owner)[1];
-    expect(booked).toBe(bank.getState().accounts[added?.id ?? '']);
+    expect(booked).toBe(accountById(bank.getState(), added?.id ?? ''));
     expect(booked?.booked).not.toBe(added?.booked);
     expect(await api(signed, 'DELETE', `/v1/sandbox/accounts/${grown?.id}`)).toMatchObject({ status: 204 });
     expect(accountsOf(bank.getState(), owner)).toEqual([booked]);

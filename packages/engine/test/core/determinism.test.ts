@@ -1,3 +1,4 @@
+import { accountList } from '@sandbank/engine';
 import { call, fixedSandbox } from '@sandbank/test-support/http';
 import { describe, expect, it } from 'vitest';
 
@@ -26,7 +27,7 @@ describe('determinism', () => {
   });
 
   it('shapes resource ids like the platform (enc!!…==), URL-safe', () => {
-    const ids = Object.keys(fixedSandbox().getState().accounts);
+    const ids = accountList(fixedSandbox().getState()).map((a) => a.id);
     for (const id of ids) expect(id).toMatch(/^enc!![A-Za-z0-9_-]{38}==$/);
     expect(new Set(ids).size).toBe(ids.length);
   });

@@ -1,4 +1,4 @@
-import { routes } from '@sandbank/engine';
+import { accountList, routes } from '@sandbank/engine';
 import { clockWork, createApp, createSeedState } from '@sandbank/engine/internal';
 import { call, FIXED_NOW, fixedSandbox } from '@sandbank/test-support/http';
 import { advance, approve, createPayment, ndctBody, newSandbox } from '@sandbank/test-support/payments';
@@ -16,7 +16,7 @@ describe('the state is immutable', () => {
   it('is deeply frozen from the start and after every change', async () => {
     const sandbox = fixedSandbox();
     const first = sandbox.getState();
-    const account = Object.values(first.accounts)[0];
+    const account = accountList(first)[0];
     expect(Object.isFrozen(first)).toBe(true);
     expect(Object.isFrozen(account)).toBe(true);
     const created = await call(sandbox, 'POST', '/v1/sandbox/customers', {

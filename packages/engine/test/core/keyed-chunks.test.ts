@@ -2,6 +2,8 @@ import {
   BUCKETS,
   describeChanges,
   EARLIER,
+  entriesWithIds,
+  entriesWithKey,
   entryById,
   entryCount,
   entryList,
@@ -9,6 +11,7 @@ import {
   type GroupedChunks,
   type KeyedChunks,
   keyedFrom,
+  keyIndex,
   LAYOUT,
   putEntry,
   removeEntry,
@@ -186,15 +189,28 @@ describe('entries removed one by one (a deleted signing basket)', () => {
           let mirror = JSON.parse(JSON.stringify(state)) as Keyed;
           // A Map keeps insertion order the same way: a deleted key set again goes to the end.
           const model = new Map<string, number>();
+          // Entries by a key, asked of every state: a state's answers are kept, never another's.
+          const byRest = keyIndex<Entry>((entry) => String(entry.n % 3));
+          const search = (of: Keyed, key: string) =>
+            entryList(of.payments).filter((entry) => String(entry.n % 3) === key);
           steps.forEach(([k, step], n) => {
             const id = step === 'remove unknown' ? `absent-${k}` : `p-${k}`;
+            const before = state;
+            const answered = entriesWithKey(before.payments, byRest, String(k % 3));
             const written = step === 'put' ? put(state, id, n) : remove(state, id);
             if (step === 'put') model.set(id, n);
             else model.delete(id);
             state = written.state;
             mirror = applyPatches(mirror, written.patches);
+            expect(entriesWithKey(state.payments, byRest, String(k % 3))).toEqual(
+              search(state, String(k % 3)),
+            );
+            expect(entriesWithKey(before.payments, byRest, String(k % 3))).toEqual(answered);
           });
           const expected = [...model].map(([id, n]) => ({ id, n }));
+          // Some ids, known and not, in an order of their own: the known ones in the record's order.
+          const asked = [...Array.from({ length: 61 }, (_, k) => `p-${(k * 7) % 61}`), 'absent', 'p-3'];
+          expect(entriesWithIds(state.payments, asked)).toEqual(expected);
           expect(entryList(state.payments)).toEqual(expected);
           expect(entryCount(state.payments)).toBe(model.size);
           for (let k = 0; k <= 60; k++)

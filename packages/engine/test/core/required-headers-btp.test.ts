@@ -1,3 +1,4 @@
+import { accountList } from '@sandbank/engine';
 import { api, consent, KARI, type Psu, sandbox } from '@sandbank/test-support/ais';
 import { kariPayments } from '@sandbank/test-support/baskets';
 import { createPayment, ndctBody, paymentHeaders, state } from '@sandbank/test-support/payments';
@@ -16,7 +17,7 @@ interface Operation {
 async function operations(): Promise<{ sb: Sandbox; ops: Operation[] }> {
   const sb = sandbox();
   const psu: Psu = await consent(sb, { nationalId: KARI, context: 'PRIVATE', accounts: 'all' });
-  const account = Object.values(sb.getState().accounts).find((a) => a.customerNumber === KARI);
+  const account = accountList(sb.getState()).find((a) => a.customerNumber === KARI);
   const listing = await api(
     sb,
     'GET',

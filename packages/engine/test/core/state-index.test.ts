@@ -10,17 +10,21 @@ import { describe, expect, it } from 'vitest';
 import { freezeDeep } from '../../src/core/freeze.js';
 import { keyedFrom } from '../../src/core/keyed-chunks.js';
 import {
+  accountById,
+  accountList,
+  accountsNumbered,
+  accountsOf,
+  accountsWithIds,
   consentById,
   consentCount,
   consentList,
   consentsOf,
   consentsOfPsu,
+  putAccount,
   putConsent,
 } from '../../src/core/records.js';
 import type { Account, Agreement, CardAccount, Consent, State } from '../../src/core/state.js';
 import {
-  accountsNumbered,
-  accountsOf,
   agreementKeysOfPerson,
   agreementKeysOnAccount,
   agreementNamed,
@@ -31,7 +35,7 @@ import {
 } from '../../src/core/state-index.js';
 import { findAccount, findCardAccount } from '../../src/payments/booking.js';
 
-const seeded = Object.values(sandbox().getState().accounts)[0] as Account;
+const seeded = accountList(sandbox().getState())[0] as Account;
 
 function account(id: string, customerNumber: string): Account {
   return { ...seeded, id, customerNumber };
@@ -44,29 +48,26 @@ function frozen<T>(value: T): T {
 
 function stateWith(accounts: Account[]): State {
   const state = structuredClone(sandbox().getState());
-  state.accounts = Object.fromEntries(accounts.map((a) => [a.id, a]));
+  state.accounts = keyedFrom(Object.fromEntries(accounts.map((a) => [a.id, a])));
   return state;
 }
 
-describe('lookups by customer number', () => {
+describe('accounts by customer number, number and id (kept in chunks)', () => {
   it('answer what a search of the record answers, in its order, for each state asked about', () => {
-    // Ids that V8 orders before the others (integer-like) and a record large enough to be a dictionary.
+    // Ids that V8 orders before the others (integer-like) and more accounts than a group of chunks holds.
     const many = Array.from({ length: 3000 }, (_, i) =>
       account(`acc-${i}`, i % 3 === 0 ? 'A' : `other-${i}`),
     );
     const before = frozen(stateWith([...many, account('42', 'A'), account('7', 'B')]));
     const search = (state: State, owner: string) =>
-      Object.values(state.accounts).filter((a) => a.customerNumber === owner);
+      accountList(state).filter((a) => a.customerNumber === owner);
     expect(accountsOf(before, 'A')).toEqual(search(before, 'A'));
     expect(accountsOf(before, 'A')[0]?.id).toBe('42');
     expect(accountsOf(before, 'B').map((a) => a.id)).toEqual(['7']);
     expect(accountsOf(before, 'nobody')).toEqual([]);
 
     // A change makes a new record: its own answer, and the earlier state's stays as it was.
-    const after = frozen({
-      ...before,
-      accounts: { ...before.accounts, 'acc-new': account('acc-new', 'B') },
-    });
+    const after = frozen(produce(before, (draft) => putAccount(draft, account('acc-new', 'B'))));
     expect(accountsOf(after, 'B').map((a) => a.id)).toEqual(['7', 'acc-new']);
     expect(accountsOf(before, 'B').map((a) => a.id)).toEqual(['7']);
   });
@@ -74,17 +75,22 @@ describe('lookups by customer number', () => {
   it('read a record that is not frozen afresh each time', () => {
     const state = stateWith([account('a1', 'A')]);
     expect(accountsOf(state, 'A').map((a) => a.id)).toEqual(['a1']);
-    state.accounts.a2 = account('a2', 'A');
+    putAccount(state, account('a2', 'A'));
     expect(accountsOf(state, 'A').map((a) => a.id)).toEqual(['a1', 'a2']);
   });
 
   it('give entries in the record order whatever order the ids come in, leaving out unknown ones', () => {
     const state = frozen(stateWith([account('b', 'A'), account('a', 'A'), account('10', 'A')]));
-    expect(inRecordOrder(state.accounts, ['a', 'nope', 'b', '10', '__proto__']).map((a) => a.id)).toEqual([
-      '10',
-      'b',
-      'a',
-    ]);
+    const ids = ['a', 'nope', 'b', '10', '__proto__'];
+    expect(accountsWithIds(state, ids).map((a) => a.id)).toEqual(['10', 'b', 'a']);
+    // A flat record (the card accounts) in its own order, integer-like keys first.
+    const seededCard = Object.values(state.cardAccounts)[0] as CardAccount;
+    const cards = {
+      b: { ...seededCard, id: 'b' },
+      a: { ...seededCard, id: 'a' },
+      10: { ...seededCard, id: '10' },
+    };
+    expect(inRecordOrder(cards, ids).map((c) => c.id)).toEqual(['10', 'b', 'a']);
   });
 
   it('find accounts by bban or iban as a search would, also while a change is being made', () => {
@@ -99,7 +105,7 @@ describe('lookups by customer number', () => {
     expect(accountsNumbered(state, { bban: a.iban })).toEqual([]);
     // Inside a change that has written to the accounts, the account found is as written.
     produce(state, (draft) => {
-      (draft.accounts['acc-a'] as Account).booked = '12.50';
+      (accountById(draft, 'acc-a') as Account).booked = '12.50';
       expect(findAccount(draft, { iban: a.iban })?.booked).toBe('12.50');
       expect(findAccount(draft, { bban: b.bban })?.id).toBe('acc-b');
     });
@@ -355,7 +361,7 @@ describe('a bank with many accounts', () => {
     const listed = await api(sb, 'GET', '/v1/accounts', { headers: psu.headers });
     expect(listed.status).toBe(200);
     const ids = listed.body.accounts.map((a: { resourceId: string }) => a.resourceId);
-    const own = Object.values(sb.getState().accounts)
+    const own = accountList(sb.getState())
       .filter((a) => a.customerNumber === KARI)
       .map((a) => a.id);
     expect(ids).toEqual(own);

@@ -1,3 +1,4 @@
+import { accountList } from '@sandbank/engine';
 import { api, START } from '@sandbank/test-support/ais';
 import { call, messages } from '@sandbank/test-support/http';
 import { signing, TEST_TPP_REGISTRATION } from '@sandbank/test-support/signing';
@@ -118,7 +119,7 @@ describe('operation names', () => {
     await call(sb, 'POST', '/_sandbank/faults', {
       body: { match: { operation: 'sandboxGetAccount' }, effect: { status: 500, code: 'SYSTEM_ERROR' } },
     });
-    const accountId = Object.keys(sb.getState().accounts)[0] ?? '';
+    const accountId = accountList(sb.getState()).map((a) => a.id)[0] ?? '';
     expect((await api(sb, 'GET', `/v1/sandbox/accounts/${accountId}`)).status).toBe(500);
     expect((await api(sb, 'GET', `/v1/accounts/${accountId}`)).status).not.toBe(500);
   });

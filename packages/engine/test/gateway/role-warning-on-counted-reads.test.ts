@@ -1,3 +1,4 @@
+import { accountList } from '@sandbank/engine';
 import { api, consent, KARI, START } from '@sandbank/test-support/ais';
 import { signing } from '@sandbank/test-support/signing';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ describe('the sandbox profile role warning', () => {
   it('stays on a transaction details answer that counted towards the daily cap', async () => {
     const sb = signing(createSandbox({ now: () => START }), { identity: presetIdentity('pisp') });
     const psu = await consent(sb, { nationalId: KARI, context: 'PRIVATE', accounts: 'all' });
-    const account = Object.values(sb.getState().accounts).find((a) => a.customerNumber === KARI);
+    const account = accountList(sb.getState()).find((a) => a.customerNumber === KARI);
     const listing = await api(
       sb,
       'GET',

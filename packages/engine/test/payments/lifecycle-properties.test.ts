@@ -1,4 +1,4 @@
-import { paymentById } from '@sandbank/engine';
+import { accountById, accountList, paymentById } from '@sandbank/engine';
 import {
   account,
   advance,
@@ -83,7 +83,7 @@ const Command = fc.oneof(
 function nokTotal(s: State): string {
   return addAmounts(
     'NOK',
-    ...Object.values(s.accounts)
+    ...accountList(s)
       .filter((a) => a.currency === 'NOK')
       .map((a) => a.booked),
   );
@@ -226,7 +226,7 @@ describe('payment lifecycle properties', () => {
         // Money moves between sandbox accounts; only payments out of the bank and fees leave.
         expect(nokTotal(after)).toBe(addAmounts('NOK', nokTotal(before), negateAmount(outflow, 'NOK')));
         // The expected balance is always the booked one plus the pending transactions.
-        for (const a of Object.values(after.accounts)) {
+        for (const a of accountList(after)) {
           const pending = (after.transactions[a.id] ?? [])
             .flat()
             .filter((t) => t.status === 'pending')
@@ -234,14 +234,14 @@ describe('payment lifecycle properties', () => {
           expect(a.expected).toBe(addAmounts(a.currency, a.booked, ...pending));
         }
         // No debit went beyond booked balance plus credit line.
-        for (const a of Object.values(after.accounts)) {
+        for (const a of accountList(after)) {
           expect(
             compareAmounts(addAmounts(a.currency, a.booked, a.creditLine), '0', a.currency),
           ).toBeGreaterThanOrEqual(
             Math.min(
               0,
               compareAmounts(
-                addAmounts(a.currency, before.accounts[a.id]?.booked ?? '0', a.creditLine),
+                addAmounts(a.currency, accountById(before, a.id)?.booked ?? '0', a.creditLine),
                 '0',
                 a.currency,
               ),

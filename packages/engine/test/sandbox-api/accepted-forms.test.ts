@@ -1,3 +1,4 @@
+import { accountList } from '@sandbank/engine';
 import {
   accountBody,
   api,
@@ -48,7 +49,7 @@ describe('enumerations in any case', () => {
     });
     expect(result.status).toBe(201);
     expect(result.body.currency).toBe('NOK');
-    const account = Object.values(sandbox.getState().accounts).find((a) => a.bban === '97100123456');
+    const account = accountList(sandbox.getState()).find((a) => a.bban === '97100123456');
     expect(account).toMatchObject({
       currency: 'NOK',
       cashAccountType: 'SVGS',
@@ -144,7 +145,7 @@ describe('digit strings of other lengths and codes kept as given', () => {
 
   it('keeps purposeCode "code" on an account transaction, and shows it in the listing', async () => {
     const sandbox = newSandbox();
-    const account = Object.values(sandbox.getState().accounts).find((a) => a.customerNumber === KARI);
+    const account = accountList(sandbox.getState()).find((a) => a.customerNumber === KARI);
     const path = `/v1/sandbox/accounts/${account?.id}/transactions`;
     const result = await api(sandbox, 'POST', path, {
       body: [{ amount: 10, currency: 'NOK', bookingDate: TODAY, valueDate: TODAY, purposeCode: 'code' }],
@@ -219,7 +220,7 @@ describe('digit strings of other lengths and codes kept as given', () => {
 describe('what would corrupt the bank is still refused', () => {
   it('refuses an unknown currency, a used account number and a malformed amount', async () => {
     const sandbox = newSandbox();
-    const taken = Object.values(sandbox.getState().accounts)[0];
+    const taken = accountList(sandbox.getState())[0];
     const used = await api(sandbox, 'POST', '/v1/sandbox/accounts', {
       body: accountBody(KARI, taken?.bban ?? ''),
     });
@@ -236,6 +237,6 @@ describe('what would corrupt the bank is still refused', () => {
       { code: 'FORMAT_ERROR', path: 'currency' },
       { code: 'FORMAT_ERROR', path: 'balances[0].balanceAmount.amount' },
     ]);
-    expect(Object.values(sandbox.getState().accounts).some((a) => a.bban === '97100123456')).toBe(false);
+    expect(accountList(sandbox.getState()).some((a) => a.bban === '97100123456')).toBe(false);
   });
 });

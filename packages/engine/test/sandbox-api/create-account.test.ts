@@ -1,3 +1,4 @@
+import { accountById, accountList } from '@sandbank/engine';
 import {
   accountBody,
   api,
@@ -61,7 +62,7 @@ describe('POST /v1/sandbox/accounts (part 2.7)', () => {
   test('stores amounts exactly as canonical decimals', async () => {
     const sandbox = newSandbox();
     const result = await api(sandbox, 'POST', path, { body: accountBody(KARI) });
-    const account = sandbox.getState().accounts[result.body.id];
+    const account = accountById(sandbox.getState(), result.body.id);
     expect(account).toMatchObject({
       booked: '1000.50',
       expected: '900.50',
@@ -102,7 +103,7 @@ describe('POST /v1/sandbox/accounts (part 2.7)', () => {
     const again = await api(sandbox, 'POST', path, { body: accountBody(FJORDLYS) });
     expect(again.status).toBe(409);
     expect(errorsOf(again)).toEqual([{ code: 'CONFLICT', path: 'bban' }]);
-    const seeded = Object.values(sandbox.getState().accounts)[0]?.bban ?? '';
+    const seeded = accountList(sandbox.getState())[0]?.bban ?? '';
     const clash = await api(sandbox, 'POST', path, { body: accountBody(KARI, seeded) });
     expect(clash.status).toBe(409);
   });

@@ -1,3 +1,4 @@
+import { accountById } from '@sandbank/engine';
 import {
   accountBody,
   accountsOf,
@@ -57,7 +58,7 @@ describe('POST /v1/sandbox/accounts/{mockAccountId}/transactions', () => {
     });
     expect(result.body[0].transactionId).toMatch(/^enc!!/);
     expect(result.body[1].transactionId).not.toBe(result.body[0].transactionId);
-    const account = sandbox.getState().accounts[id];
+    const account = accountById(sandbox.getState(), id);
     // 1000.50 + 42000.10 - 0.20 and 900.50 + 42000.10 - 0.20, computed in minor units
     expect(account?.booked).toBe('43000.40');
     expect(account?.expected).toBe('42900.40');
@@ -67,7 +68,7 @@ describe('POST /v1/sandbox/accounts/{mockAccountId}/transactions', () => {
     const { sandbox, id, path } = await setup();
     const tenOre = { amount: 0.1, currency: 'NOK', bookingDate: '2026-03-01', valueDate: '2026-03-01' };
     await api(sandbox, 'POST', path, { body: Array.from({ length: 30 }, () => tenOre) });
-    expect(sandbox.getState().accounts[id]?.booked).toBe('1003.50');
+    expect(accountById(sandbox.getState(), id)?.booked).toBe('1003.50');
   });
 
   test('accepts dates up to today on the bank clock and rejects future ones', async () => {

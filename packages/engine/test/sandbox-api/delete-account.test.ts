@@ -1,3 +1,4 @@
+import { accountById } from '@sandbank/engine';
 import { accountsOf, api, errorsOf, FJORDLYS, KARI, newSandbox } from '@sandbank/test-support/sandbox-api';
 import { expect, test } from 'vitest';
 
@@ -8,7 +9,7 @@ test('deletes an account with its transactions and the engagements that grant it
   const result = await api(sandbox, 'DELETE', `/v1/sandbox/accounts/${id}`);
   expect(result.status).toBe(204);
   const state = sandbox.getState();
-  expect(state.accounts[id]).toBeUndefined();
+  expect(accountById(state, id)).toBeUndefined();
   expect(state.transactions[id]).toBeUndefined();
   const granted = Object.values(state.agreements).flatMap((a) => a.engagements.map((e) => e.accountId));
   expect(granted).not.toContain(id);

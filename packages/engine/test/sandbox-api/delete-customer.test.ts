@@ -1,3 +1,4 @@
+import { accountById, accountList } from '@sandbank/engine';
 import {
   accountsOf,
   api,
@@ -36,14 +37,14 @@ test('deletes a private customer with its accounts, card accounts and their tran
   const state = sandbox.getState();
   expect(Object.values(state.customers).map((c) => c.customerNumber)).not.toContain(KARI);
   for (const id of accounts) {
-    expect(state.accounts[id]).toBeUndefined();
+    expect(accountById(state, id)).toBeUndefined();
     expect(state.transactions[id]).toBeUndefined();
   }
   for (const id of cards) {
     expect(state.cardAccounts[id]).toBeUndefined();
     expect(state.cardTransactions[id]).toBeUndefined();
   }
-  expect(Object.keys(state.accounts)).toHaveLength(6);
+  expect(accountList(state).map((a) => a.id)).toHaveLength(6);
 });
 
 test('deletes a corporate customer with the agreements it owns', async () => {

@@ -1,3 +1,4 @@
+import { accountList } from '@sandbank/engine';
 import {
   accountsOf,
   api,
@@ -49,7 +50,7 @@ describe('the seed (docs/platform-facts.md §4)', () => {
   });
 
   test('uses MOD11-valid BBANs and matching valid IBANs, all distinct', () => {
-    const accounts = Object.values(state.accounts);
+    const accounts = accountList(state);
     expect(accounts).toHaveLength(8);
     for (const account of accounts) {
       expect(isValidBban(account.bban)).toBe(true);
@@ -63,7 +64,7 @@ describe('the seed (docs/platform-facts.md §4)', () => {
     const all = Object.values(state.transactions).flat(2);
     expect(all.some((t) => t.status === 'booked')).toBe(true);
     expect(all.some((t) => t.status === 'pending')).toBe(true);
-    for (const account of Object.values(state.accounts)) {
+    for (const account of accountList(state)) {
       expect(state.transactions[account.id]?.length ?? 0).toBeGreaterThan(0);
     }
   });

@@ -1,3 +1,4 @@
+import { accountList } from '@sandbank/engine';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../src/core/dates.js';
 import { toMinor } from '../../src/core/money.js';
@@ -12,7 +13,7 @@ describe('the seeded history', () => {
     for (const seed of ['sandbank', 'fixture']) {
       for (let day = 0; day < 366; day += 3) {
         const state = createSeedState(seed, START + day * DAY_MS);
-        for (const account of Object.values(state.accounts)) {
+        for (const account of accountList(state)) {
           const floor = -toMinor(account.creditLine, account.currency);
           const chunks = state.transactions[account.id] ?? [];
           const booked = chunks.flat().filter((t) => t.status === 'booked');

@@ -7,5 +7,5 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Corporate: Story = {
-  args: { agreement: Object.values(fixtureState.agreements)[0]!, accounts: fixtureState.accounts },
+  args: { agreement: Object.values(fixtureState.agreements)[0]!, bank: fixtureState },
 };

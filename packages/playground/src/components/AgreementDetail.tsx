@@ -1,12 +1,13 @@
-import type { Agreement, State } from '@sandbank/engine';
+import { type Agreement, accountById, type State } from '@sandbank/engine';
 
 /** A corporate agreement: which PSU may do what on which account (part 5.4). */
 export function AgreementDetail({
   agreement,
-  accounts,
+  bank,
 }: {
   agreement: Agreement;
-  accounts: State['accounts'];
+  /** The bank the agreement's accounts are read from. */
+  bank: Pick<State, 'accounts'>;
 }) {
   return (
     <article className="detail" aria-labelledby={`agreement-${agreement.agreementId}`}>
@@ -27,7 +28,7 @@ export function AgreementDetail({
         </thead>
         <tbody>
           {agreement.engagements.map((e) => {
-            const account = accounts[e.accountId];
+            const account = accountById(bank, e.accountId);
             return (
               <tr key={`${e.customer}-${e.accountId}`}>
                 <td className="mono">{e.customer}</td>

@@ -1,4 +1,4 @@
-import type { State } from '@sandbank/engine';
+import { accountById, accountList, type State } from '@sandbank/engine';
 import { memo, useState } from 'react';
 import { transactionsOf } from '../derive/ledger.js';
 import { linkFromHash } from '../derive/state-tree.js';
@@ -8,12 +8,12 @@ import { CardAccountDetail } from './CardAccountDetail.js';
 import { CustomerTree, type Selection } from './CustomerTree.js';
 
 function firstAccount(state: State): Selection {
-  const id = Object.keys(state.accounts)[0];
+  const id = accountList(state)[0]?.id;
   return id === undefined ? null : { kind: 'account', id };
 }
 
 function exists(state: State, selection: NonNullable<Selection>): boolean {
-  if (selection.kind === 'account') return selection.id in state.accounts;
+  if (selection.kind === 'account') return accountById(state, selection.id) !== undefined;
   if (selection.kind === 'card') return selection.id in state.cardAccounts;
   return selection.id in state.agreements;
 }
@@ -31,7 +31,7 @@ export const BankView = memo(function BankView({ state }: { state: State }) {
   const selection = chosen !== null && exists(state, chosen) ? chosen : firstAccount(state);
   let detail: React.ReactNode = <p className="muted">Pick an account, a card account or an agreement.</p>;
   if (selection?.kind === 'account') {
-    const account = state.accounts[selection.id];
+    const account = accountById(state, selection.id);
     if (account)
       detail = (
         <AccountDetail account={account} transactions={transactionsOf(state.transactions[account.id])} />
@@ -41,7 +41,7 @@ export const BankView = memo(function BankView({ state }: { state: State }) {
     if (card) detail = <CardAccountDetail card={card} transactions={state.cardTransactions[card.id]} />;
   } else if (selection?.kind === 'agreement') {
     const agreement = state.agreements[selection.id];
-    if (agreement) detail = <AgreementDetail agreement={agreement} accounts={state.accounts} />;
+    if (agreement) detail = <AgreementDetail agreement={agreement} bank={state} />;
   }
   return (
     <div className="bank-view">

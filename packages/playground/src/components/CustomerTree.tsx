@@ -1,4 +1,4 @@
-import type { State } from '@sandbank/engine';
+import { type Account, accountList, type State } from '@sandbank/engine';
 import { useMemo } from 'react';
 import { formatAmount } from '../derive/money.js';
 import { Flash } from './Flash.js';
@@ -14,7 +14,7 @@ interface CustomerNode {
   name: string;
   number: string;
   type: 'private' | 'corporate';
-  accounts: State['accounts'][string][];
+  accounts: Account[];
   cards: State['cardAccounts'][string][];
   agreements: State['agreements'][string][];
 }
@@ -35,7 +35,7 @@ export function customerTree(
       agreements: [],
     });
   }
-  for (const a of Object.values(state.accounts)) byNumber.get(a.customerNumber)?.accounts.push(a);
+  for (const a of accountList(state)) byNumber.get(a.customerNumber)?.accounts.push(a);
   for (const c of Object.values(state.cardAccounts)) byNumber.get(c.customerNumber)?.cards.push(c);
   for (const g of Object.values(state.agreements)) byNumber.get(g.owner)?.agreements.push(g);
   return [...byNumber.values()].sort((a, b) => b.type.localeCompare(a.type) || a.name.localeCompare(b.name));

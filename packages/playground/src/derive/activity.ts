@@ -1,4 +1,5 @@
 import {
+  accountById,
   type BasketStatus,
   basketList,
   type Consent,
@@ -109,10 +110,10 @@ export function psuName(state: Pick<State, 'customers'>, nationalId: string): st
 export function debtorLabel(state: Pick<State, 'accounts' | 'cardAccounts'>, payment: Payment): string {
   const { kind, id } = payment.debtorAccount;
   if (kind === 'card') return state.cardAccounts[id]?.maskedPan ?? id;
-  return state.accounts[id]?.bban ?? id;
+  return accountById(state, id)?.bban ?? id;
 }
 
 /** Names for account and card-account ids (a consent's grants). */
 export function holdingName(state: Pick<State, 'accounts' | 'cardAccounts'>, id: string): string {
-  return state.accounts[id]?.accountName ?? state.cardAccounts[id]?.maskedPan ?? id;
+  return accountById(state, id)?.accountName ?? state.cardAccounts[id]?.maskedPan ?? id;
 }

@@ -1,4 +1,4 @@
-import type { State } from '@sandbank/engine';
+import { accountsOf, type State } from '@sandbank/engine';
 import { type ApiCall, type ApiResult, bankOrigin } from '../bank/request.js';
 
 export type Vars = Record<string, string>;
@@ -82,7 +82,7 @@ function sessionHeaders(vars: Vars): Record<string, string> {
 }
 
 function firstAccountOf(state: State | null, customerNumber: string) {
-  return Object.values(state?.accounts ?? {}).find((a) => a.customerNumber === customerNumber);
+  return state === null ? undefined : accountsOf(state, customerNumber)[0];
 }
 
 function paymentCall(vars: Vars, amount: string, creditorName: string): ApiCall {

@@ -1,4 +1,11 @@
-import { type Account, ibanFromBban, isNorwegianNationalId, makeBban, type State } from '@sandbank/engine';
+import {
+  type Account,
+  accountList,
+  ibanFromBban,
+  isNorwegianNationalId,
+  makeBban,
+  type State,
+} from '@sandbank/engine';
 
 /**
  * Example requests built from the bank as it is: a customer number nobody has yet, an unused valid
@@ -41,7 +48,7 @@ function freshNationalId(state: State): string {
 
 /** A valid BBAN (MOD11) no account has, in the bank's own bank code. */
 function freshBban(state: State): string {
-  const accounts = Object.values(state.accounts);
+  const accounts = accountList(state);
   const taken = new Set(accounts.map((a) => a.bban));
   const bankCode = accounts[0]?.bban.slice(0, 4) ?? '1234';
   for (let serial = 900_000 + accounts.length; ; serial++) {
@@ -57,7 +64,7 @@ function accountOf(state: State, type: 'private' | 'corporate'): Account | undef
       .filter((c) => c.customerType === type)
       .map((c) => c.customerNumber),
   );
-  return Object.values(state.accounts).find((a) => numbers.has(a.customerNumber));
+  return accountList(state).find((a) => numbers.has(a.customerNumber));
 }
 
 const firstCard = (state: State) => Object.values(state.cardAccounts)[0];
