@@ -13,9 +13,9 @@ import type { Account, Authorisation, Consent, Payment, ScaSession, SigningBaske
 
 /**
  * The bank's accounts, payments, authorisations, consents, SCA sessions and signing baskets by id
- * (kept in chunks, core/keyed-chunks.ts). Each works on an operation's draft (a lookup then gives the entry's
- * draft, to change it) and on a plain, frozen state (`sandbox.getState()`, a commit's state); the
- * lists are plain data in insertion order.
+ * (kept in chunks, core/keyed-chunks.ts). Each works on an operation's draft (a lookup then gives the
+ * entry's draft, to change it) and on a plain, frozen state (`sandbox.getState()`, a commit's state);
+ * the lists are plain data in insertion order.
  */
 
 export function paymentById(state: Pick<State, 'payments'>, paymentId: string): Payment | undefined {
