@@ -7,17 +7,18 @@ import type { Agreement, CardAccount, Customer, State } from './state.js';
 /**
  * Lookups over a state's customers, card accounts and agreements (by customer number, id, card number;
  * an agreement by a person in it, an account it engages, a corporate id), built once per record object
- * (the accounts, kept in chunks, by owner and number, and a consent by its PSU and TPP: core/records.ts). A state's records
- * are frozen and never change (a change makes a new record, so a new index), and enumerating a record of
- * thousands of ids (`Object.values`) costs V8 a sort of its keys (a large record is a dictionary): in a
- * bank of 50 000 more customers, each with an account and a consent, a signed account read took 89–137
- * ms, against 0.2 ms in the seeded bank (docs/benchmarks.md, "Session 22"). A record a change in
- * progress has written to (a draft that is not its original any more) is read afresh each time. Every
- * answer is what a search of the record would give, in the order `Object.values` lists it, whatever its
- * keys. Each lookup of a record is made when first asked for: a write makes a new record, and the
- * request after it (the mock-data API filling a bank) usually needs one of them, not all. A change that
- * writes a few entries of a record of thousands carries the record's lookups to the new record instead
- * (`carryIndexes`, below): a card payment changes one card account, not the bank's thousands.
+ * (the accounts, kept in chunks, by owner and number, and a consent by its PSU and TPP:
+ * core/records.ts). A state's records are frozen and never change (a change makes a new record, so a
+ * new index), and enumerating a record of thousands of ids (`Object.values`) costs V8 a sort of its
+ * keys (a large record is a dictionary): in a bank of 50 000 more customers, each with an account and
+ * a consent, a signed account read took 89–137 ms, against 0.2 ms in the seeded bank
+ * (docs/benchmarks.md, "Session 22"). A record a change in progress has written to (a draft that is
+ * not its original any more) is read afresh each time. Every answer is what a search of the record
+ * would give, in the order `Object.values` lists it, whatever its keys. Each lookup of a record is
+ * made when first asked for: a write makes a new record, and the request after it (the mock-data API
+ * filling a bank) usually needs one of them, not all. A change that writes a few entries of a record
+ * of thousands carries the record's lookups to the new record instead (`carryIndexes`, below): a card
+ * payment changes one card account, not the bank's thousands.
  */
 interface RecordIndex<T> {
   /** The record read. */
