@@ -1,21 +1,21 @@
 /**
  * `pnpm bench:bank-size`: signed account-information reads and payment creations in banks of more
- * customers, each with an account, a consent given to another TPP, the SCA session that gave it and
- * a signing basket of that TPP's (a hosted bank a team fills, a large imported state), beside the
- * seeded bank, all in one process and interleaved request by request (`interleaved`,
- * bench/lib/measure.ts), so the machine's noise falls on every size alike. Kari (the seeded private
- * customer, all her accounts consented) sends the same signed `GET /v1/accounts`, balances,
- * transaction page and card-account list to each bank, and payment creations (each signed
- * beforehand with its own X-Request-ID, its `Request` made in the timing, as `pnpm bench:node`
- * does). Then the mock-data API's writes a team fills a bank with, in the same banks: a corporate
- * customer, an account for it, an agreement granting Kari that account, the account deleted
+ * customers, each with an account, a card account, a consent given to another TPP, the SCA session
+ * that gave it and a signing basket of that TPP's (a hosted bank a team fills, a large imported
+ * state), beside the seeded bank, all in one process and interleaved request by request
+ * (`interleaved`, bench/lib/measure.ts), so the machine's noise falls on every size alike. Kari (the
+ * seeded private customer, all her accounts consented) sends the same signed `GET /v1/accounts`,
+ * balances, transaction page and card-account list to each bank, and payment creations (each signed
+ * beforehand with its own X-Request-ID, its `Request` made in the timing, as `pnpm bench:node` does).
+ * Then the mock-data API's writes a team fills a bank with, in the same banks: a corporate customer,
+ * an account and a card account for it, an agreement granting Kari that account, the account deleted
  * (`MOCK_ROUNDS`, default 20, after 2 to warm up; each signed beforehand too). Last, Kari's consent
- * journey as a test sets it up (`CONSENT_ROUNDS`, default 20): the consent, the SCA pages, its
- * status; her payment's (`PAYMENT_ROUNDS`, default 20): an instant payment to Ola, the SCA pages,
- * booked on both accounts, its status; and her signing basket's (`BASKET_ROUNDS`, default 20): two
- * payments, the basket, its approval through the sandbox's shortcut, its status. `BENCH_BANK_SIZES`
- * (default `0,10000,50000`): the customers added to the seed; `BENCH_ROUNDS` (default 1000): the
- * timed rounds of each read (creations: at most 500).
+ * journey as a test sets it up (`CONSENT_ROUNDS`, default 20): the consent, the SCA pages, its status;
+ * her payment's (`PAYMENT_ROUNDS`, default 20): an instant payment to Ola, the SCA pages, booked on
+ * both accounts, its status; and her signing basket's (`BASKET_ROUNDS`, default 20): two payments, the
+ * basket, its approval through the sandbox's shortcut, its status. `BENCH_BANK_SIZES` (default
+ * `0,10000,50000`): the customers added to the seed; `BENCH_ROUNDS` (default 1000): the timed rounds
+ * of each read (creations: at most 500).
  */
 import {
   accountList,
@@ -29,28 +29,38 @@ import {
 import { KARI, START, walkSca } from '@sandbank/test-support/ais';
 import { approveBasket, basketStatus, createBasket } from '@sandbank/test-support/baskets';
 import { createPayment, INSTANT, ndctBody, status } from '@sandbank/test-support/payments';
-import { accountBody } from '@sandbank/test-support/sandbox-api';
+import { accountBody, cardAccountBody } from '@sandbank/test-support/sandbox-api';
 import { signing } from '@sandbank/test-support/signing';
 import { fmt, interleaved, ratio } from './lib/measure.js';
 import { copies } from './lib/requests.js';
 import { bank, consented, drain, paymentCreations, presigned, template } from './node.js';
 
 /**
- * The seeded state with `extra` more customers, each holding one account like the seed's first and a
- * consent, as the export lists it (the engine turns its consents into chunks).
+ * The seeded state with `extra` more customers, each holding one account and one card account like
+ * the seed's first and a consent, as the export lists it (the engine keeps them in chunks).
  */
 function grown(extra: number): ExportedState {
   const state = structuredClone(stateToExport(bank().raw.getState()));
   const account = Object.values(state.accounts)[0];
   const customer = Object.values(state.customers)[0];
-  if (account === undefined || customer === undefined) throw new Error('the seed has no account');
+  const card = Object.values(state.cardAccounts)[0];
+  if (account === undefined || customer === undefined || card === undefined)
+    throw new Error('the seed has no account');
   for (let i = 0; i < extra; i++) {
     const customerNumber = `9${String(i).padStart(10, '0')}`;
-    state.customers[customerNumber] = { ...customer, customerNumber, customerName: `Kunde ${i}` };
+    state.customers[customerNumber] = {
+      ...customer,
+      customerId: customerNumber,
+      customerNumber,
+      customerName: `Kunde ${i}`,
+    };
     const id = `bench-account-${i}`;
     // Bank code 2001: none of the seed's accounts; each its own valid BBAN and IBAN.
     const bban = makeBban('2001', i * 10);
     state.accounts[id] = { ...account, id, customerNumber, bban, iban: ibanFromBban(bban) };
+    const cardId = `bench-card-${i}`;
+    const cardNumber = makeBban('2002', i * 10);
+    state.cardAccounts[cardId] = { ...card, id: cardId, customerNumber, cardId, accountNumber: cardNumber };
     // A bank a team shares keeps every consent it was given: one for each customer, from another TPP.
     const consentId = `bench-consent-${i}`;
     state.consents[consentId] = {
@@ -160,7 +170,7 @@ const MOCK_ROUNDS = Number(process.env.MOCK_ROUNDS ?? 20);
 const MOCK_WARMUP = 2;
 const mockCount = MOCK_ROUNDS + MOCK_WARMUP;
 const customerNumber = (n: number) => `8${String(n).padStart(10, '0')}`;
-const MOCK_KINDS = ['customer', 'account', 'agreement', 'delete account'] as const;
+const MOCK_KINDS = ['customer', 'account', 'card account', 'agreement', 'delete account'] as const;
 const mockRequests = (raw: Sandbox, kind: (typeof MOCK_KINDS)[number]) =>
   Array.from({ length: mockCount }, (_, n) => {
     // Bank code 3001: none of the seed's or the grown banks' accounts.
@@ -174,6 +184,8 @@ const mockRequests = (raw: Sandbox, kind: (typeof MOCK_KINDS)[number]) =>
       };
     if (kind === 'account')
       return { method: 'POST', path: '/v1/sandbox/accounts', body: accountBody(customerNumber(n), bban) };
+    if (kind === 'card account')
+      return { method: 'POST', path: '/v1/sandbox/card-accounts', body: cardAccountBody(customerNumber(n)) };
     if (kind === 'agreement')
       return {
         method: 'POST',
