@@ -1,4 +1,4 @@
-import { accountList } from '@sandbank/engine';
+import { accountList, cardAccountList } from '@sandbank/engine';
 import { consent, type Psu } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
 import { Journey } from './journey.js';
@@ -73,7 +73,7 @@ async function world(): Promise<World> {
     if (booked === undefined) throw new Error(`no booked transaction on ${account.bban}`);
     accounts.set(account.bban, { id: account.id, transactionId: booked.transactionId });
   }
-  const cards = new Map(Object.values(state.cardAccounts).map((c) => [c.maskedPan, c.id]));
+  const cards = new Map(cardAccountList(state).map((c) => [c.maskedPan, c.id]));
   expect([...accounts.keys()].sort()).toEqual([...ALL_ACCOUNTS].sort());
   expect([...cards.keys()].sort()).toEqual([...ALL_CARDS].sort());
   const psus = new Map<NationalId, Psu>();

@@ -1,4 +1,4 @@
-import { accountList } from '@sandbank/engine';
+import { accountList, cardAccountList } from '@sandbank/engine';
 import {
   advance,
   consent,
@@ -33,7 +33,7 @@ function reads(accountId: string, cardId: string): string[] {
 function seededIds(journey: Journey): { accountId: string; cardId: string } {
   const state = journey.sandbox.getState();
   const account = accountList(state).find((a) => a.customerNumber === KARI);
-  const card = Object.values(state.cardAccounts).find((c) => c.customerNumber === KARI);
+  const card = cardAccountList(state).find((c) => c.customerNumber === KARI);
   if (account === undefined || card === undefined) throw new Error('no seeded account or card for Kari');
   return { accountId: account.id, cardId: card.id };
 }

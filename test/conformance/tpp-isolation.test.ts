@@ -1,4 +1,4 @@
-import { accountList } from '@sandbank/engine';
+import { accountList, cardAccountList } from '@sandbank/engine';
 import { api, consent, FJORDLYS, KARI } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
 import { berlinGroupDefinitionErrors } from './berlin-group.js';
@@ -49,7 +49,7 @@ describe('two TPPs do not see each other’s consents (part 5.2 rule 3, part 5.3
     const atB = await api(b, 'GET', '/v1/accounts', { headers: kariAtB.headers });
     expect(atA.body.accounts).toHaveLength(2);
     expect(atB.body.accounts.map((x: { resourceId: string }) => x.resourceId)).toEqual([first?.id]);
-    const card = Object.values(shared.state().cardAccounts).find((c) => c.customerNumber === KARI);
+    const card = cardAccountList(shared.state()).find((c) => c.customerNumber === KARI);
     expect((await api(a, 'GET', `/v1/card-accounts/${card?.id}`, { headers: kariAtA.headers })).status).toBe(
       200,
     );

@@ -1,7 +1,9 @@
 import {
   accountList,
+  cardAccountList,
   consentCount,
   createSandbox,
+  customerList,
   makeBban,
   paymentList,
   type Route,
@@ -142,8 +144,8 @@ function pathFor(route: Route, basePath: string): fc.Arbitrary<string> {
 export function resolveIds(path: string, state: State, pick: number): string {
   const all = [
     ...accountList(state).map((a) => a.id),
-    ...Object.keys(state.customers),
-    ...Object.keys(state.cardAccounts),
+    ...customerList(state).map((c) => c.customerId),
+    ...cardAccountList(state).map((c) => c.id),
     ...Object.keys(state.agreements),
   ];
   // Mostly an id of the kind the path names (an account under /accounts/), sometimes any id.
@@ -152,9 +154,9 @@ export function resolveIds(path: string, state: State, pick: number): string {
     kind === 'accounts'
       ? accountList(state).map((a) => a.id)
       : kind === 'card-accounts'
-        ? Object.keys(state.cardAccounts)
+        ? cardAccountList(state).map((c) => c.id)
         : kind === 'customers'
-          ? Object.keys(state.customers)
+          ? customerList(state).map((c) => c.customerId)
           : kind === 'agreements'
             ? Object.keys(state.agreements)
             : [];

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   type Account,
   accountList,
+  cardAccountList,
   createSandbox,
   type ExportedState,
   type Sandbox,
@@ -102,7 +103,7 @@ export function account(s: State, customerNumber: string, name: string): Account
 }
 
 export function cardAccount(s: State, customerNumber: string) {
-  const found = Object.values(s.cardAccounts).find((c) => c.customerNumber === customerNumber);
+  const found = cardAccountList(s).find((c) => c.customerNumber === customerNumber);
   if (!found) throw new Error(`no card account of ${customerNumber}`);
   return found;
 }

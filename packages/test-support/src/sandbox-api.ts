@@ -1,4 +1,5 @@
 import {
+  cardAccountList,
   createSandbox,
   accountsOf as ownedAccounts,
   type Sandbox,
@@ -67,7 +68,7 @@ export function accountsOf(sandbox: Sandbox, customerNumber: string) {
 }
 
 export function cardAccountsOf(sandbox: Sandbox, customerNumber: string) {
-  return Object.values(sandbox.getState().cardAccounts).filter((c) => c.customerNumber === customerNumber);
+  return cardAccountList(sandbox.getState()).filter((c) => c.customerNumber === customerNumber);
 }
 
 /** A valid create-account body for `customerNumber` (part 2.7). */

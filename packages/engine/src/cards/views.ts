@@ -3,6 +3,7 @@ import { compact, coveredIds, link } from '../accounts/views.js';
 import { type Access, assertCovered, type Need, resolveAccess } from '../consents/access.js';
 import type { RequestContext } from '../core/context.js';
 import type { EngineResponse } from '../core/http.js';
+import { readableCardAccount } from '../core/records.js';
 import type { OperationInput } from '../core/router.js';
 import { amountOut, cardAmountsOut, cardNameOut } from '../core/serialize.js';
 import type { CardAccount, CardTransaction, State } from '../core/state.js';
@@ -68,7 +69,7 @@ export function consentedCard(
   const result = resolveAccess(draft, input, ctx, need);
   if (!result.ok) return { response: result.response };
   const id = input.params.id ?? '';
-  const card = draft.cardAccounts[id];
+  const card = readableCardAccount(draft, id);
   assertCovered(coveredIds(draft, result.access).cards.has(id), card !== undefined, 'card account');
   return { access: result.access, card: card as CardAccount };
 }

@@ -2,7 +2,7 @@ import { current, type Draft, isDraft } from 'immer';
 
 /**
  * A part of the state as plain data, for reading many of its entries: enumerating a draft
- * (`Object.values(draft.customers)`) costs a proxy trap per key and makes a draft of every entry it
+ * (`Object.values(draft.agreements)`) costs a proxy trap per key and makes a draft of every entry it
  * reads, which immer then finalises. Unchanged in this change, the part is returned as it is (no copy).
  * Write through the draft, never through what this returns (it is frozen).
  */

@@ -9,7 +9,17 @@ import {
   removeEntry,
 } from './keyed-chunks.js';
 import { readable } from './readable.js';
-import type { Account, Authorisation, Consent, Payment, ScaSession, SigningBasket, State } from './state.js';
+import type {
+  Account,
+  Authorisation,
+  CardAccount,
+  Consent,
+  Customer,
+  Payment,
+  ScaSession,
+  SigningBasket,
+  State,
+} from './state.js';
 
 /**
  * The bank's accounts, payments, authorisations, consents, SCA sessions and signing baskets by id
@@ -218,4 +228,103 @@ export function accountsNumbered(
 /** The accounts whose id is one of `ids`, in the accounts' order (plain data). */
 export function accountsWithIds(state: Pick<State, 'accounts'>, ids: Iterable<string>): readonly Account[] {
   return entriesWithIds(state.accounts, ids);
+}
+
+/** The customer with this id; on a draft, its draft (to change it). */
+export function customerById(state: Pick<State, 'customers'>, customerId: string): Customer | undefined {
+  return entryById(state.customers, customerId);
+}
+
+/** The customer with this id as plain data, to read (on a draft: no draft made of it). */
+export function readableCustomer(state: Pick<State, 'customers'>, customerId: string): Customer | undefined {
+  return entryById(readable(state.customers), customerId);
+}
+
+/** Stores a customer: a new one at the end, a known id in its place. */
+export function putCustomer(state: Pick<State, 'customers'>, customer: Customer): void {
+  putEntry(state.customers, customer.customerId, customer);
+}
+
+/** Deletes a customer (the mock-data API); the others keep their order. */
+export function removeCustomer(state: Pick<State, 'customers'>, customerId: string): void {
+  removeEntry(state.customers, customerId);
+}
+
+/** Every customer, seeded and hand-made, in the order they were made or imported in. */
+export function customerList(state: Pick<State, 'customers'>): Customer[] {
+  return entryList(state.customers);
+}
+
+export function customerCount(state: Pick<State, 'customers'>): number {
+  return entryCount(state.customers);
+}
+
+const customersByNumber = keyIndex<Customer>((customer) => customer.customerNumber);
+
+/** The customers with this number (one, unless an import gives two customers one number), in their order. */
+export function customersNumbered(
+  state: Pick<State, 'customers'>,
+  customerNumber: string,
+): readonly Customer[] {
+  return entriesWithKey(state.customers, customersByNumber, customerNumber);
+}
+
+/** The card account with this id; on a draft, its draft (to change it). */
+export function cardAccountById(state: Pick<State, 'cardAccounts'>, id: string): CardAccount | undefined {
+  return entryById(state.cardAccounts, id);
+}
+
+/** The card account with this id as plain data, to read (on a draft: no draft made of it). */
+export function readableCardAccount(state: Pick<State, 'cardAccounts'>, id: string): CardAccount | undefined {
+  return entryById(readable(state.cardAccounts), id);
+}
+
+/** Stores a card account: a new one at the end, a known id in its place. */
+export function putCardAccount(state: Pick<State, 'cardAccounts'>, card: CardAccount): void {
+  putEntry(state.cardAccounts, card.id, card);
+}
+
+/** Deletes a card account (with its customer); the others keep their order. */
+export function removeCardAccount(state: Pick<State, 'cardAccounts'>, id: string): void {
+  removeEntry(state.cardAccounts, id);
+}
+
+/** Every card account, deleted ones included, in the order they were made or imported in. */
+export function cardAccountList(state: Pick<State, 'cardAccounts'>): CardAccount[] {
+  return entryList(state.cardAccounts);
+}
+
+const cardsByOwner = keyIndex<CardAccount>((card) => card.customerNumber);
+const cardsByNumber = keyIndex<CardAccount>((card) => card.accountNumber);
+const cardsByCardId = keyIndex<CardAccount>((card) => card.cardId);
+
+/** The customer's card accounts, deleted ones included, in their order (read them, never write through them). */
+export function cardAccountsOf(
+  state: Pick<State, 'cardAccounts'>,
+  customerNumber: string,
+): readonly CardAccount[] {
+  return entriesWithKey(state.cardAccounts, cardsByOwner, customerNumber);
+}
+
+/** The card accounts whose card account number or card id is `identification`, in their order, each once. */
+export function cardAccountsNumbered(
+  state: Pick<State, 'cardAccounts'>,
+  identification: string,
+): readonly CardAccount[] {
+  const byNumber = entriesWithKey(state.cardAccounts, cardsByNumber, identification);
+  const byCardId = entriesWithKey(state.cardAccounts, cardsByCardId, identification);
+  if (byCardId.length === 0) return byNumber;
+  if (byNumber.length === 0) return byCardId;
+  return entriesWithIds(
+    state.cardAccounts,
+    [...byNumber, ...byCardId].map((card) => card.id),
+  );
+}
+
+/** The card accounts whose id is one of `ids`, in their order (plain data). */
+export function cardAccountsWithIds(
+  state: Pick<State, 'cardAccounts'>,
+  ids: Iterable<string>,
+): readonly CardAccount[] {
+  return entriesWithIds(state.cardAccounts, ids);
 }

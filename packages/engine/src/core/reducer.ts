@@ -9,7 +9,6 @@ import { checkReplay, rememberRequest } from './replay.js';
 import type { ClockWork, Parsed, RoutedRequest } from './routed.js';
 import { isApiService, type OperationInput, operationName, type Route } from './router.js';
 import type { State } from './state.js';
-import { carryIndexes } from './state-index.js';
 import { reportingDroppedFields } from './validate.js';
 import { plainJson } from './written-json.js';
 
@@ -259,10 +258,8 @@ export function createReducer(options: ReducerOptions = {}): Reducer {
     if (response.status >= 400 && response.keepChanges !== true)
       return { state, response: finish(response, ctx), patches: [], operation };
     // A state that was not frozen (one built by hand and given to the app) is frozen whole, as immer did.
-    if (Object.isFrozen(state)) {
-      freezeChanged(next, patches);
-      carryIndexes(state, next, patches);
-    } else freezeDeep(next);
+    if (Object.isFrozen(state)) freezeChanged(next, patches);
+    else freezeDeep(next);
     return { state: next, response: finish(response, ctx), patches, operation };
   };
 }

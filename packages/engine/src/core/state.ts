@@ -408,20 +408,23 @@ export const BankState = z.object({
   faults: z._default(FaultsState, emptyFaults),
 });
 /**
- * The bank as the export lists it (`GET/PUT /_sandbank/state`): accounts, payments, authorisations,
- * consents, SCA sessions and signing baskets flat.
+ * The bank as the export lists it (`GET/PUT /_sandbank/state`): customers, accounts, card accounts,
+ * payments, authorisations, consents, SCA sessions and signing baskets flat.
  */
 export type ExportedBankState = z.infer<typeof BankState>;
 /**
- * The bank as the engine keeps it (`getState()`, commits): the accounts, the payments, the
- * authorisations, the consents, the SCA sessions and the signing baskets in chunks
- * (core/keyed-chunks.ts; read them with `accountById`, `accountList`, `accountsOf`, `paymentById`,
- * `paymentList`, `authorisationById`, `consentById`, `consentList`, `sessionList`, `basketById`,
- * `basketList`…), so a write copies a bounded amount whatever their number. The export converts at
- * the edge (core/exported-records.ts).
+ * The bank as the engine keeps it (`getState()`, commits): the customers, the accounts, the card
+ * accounts, the payments, the authorisations, the consents, the SCA sessions and the signing baskets
+ * in chunks (core/keyed-chunks.ts; read them with `customerList`, `accountById`, `accountList`,
+ * `accountsOf`, `cardAccountById`, `cardAccountList`, `paymentById`, `paymentList`,
+ * `authorisationById`, `consentById`, `consentList`, `sessionList`, `basketById`, `basketList`…), so a
+ * write copies a bounded amount whatever their number. The export converts at the edge
+ * (core/exported-records.ts).
  */
 export type BankState = Omit<ExportedBankState, KeyedSlice> & {
+  customers: KeyedChunks<Customer>;
   accounts: KeyedChunks<Account>;
+  cardAccounts: KeyedChunks<CardAccount>;
   payments: KeyedChunks<Payment>;
   authorisations: KeyedChunks<Authorisation>;
   consents: KeyedChunks<Consent>;
@@ -430,7 +433,9 @@ export type BankState = Omit<ExportedBankState, KeyedSlice> & {
 };
 /** The slices the engine keeps in chunks and the export lists flat. */
 export const KEYED_SLICES = [
+  'customers',
   'accounts',
+  'cardAccounts',
   'payments',
   'authorisations',
   'consents',
@@ -471,10 +476,10 @@ export function emptyState(seed: string): State {
     version: STATE_VERSION,
     meta: { seed, counter: 0 },
     clock: { offsetMs: 0 },
-    customers: {},
+    customers: emptyKeyed(),
     accounts: emptyKeyed(),
     transactions: {},
-    cardAccounts: {},
+    cardAccounts: emptyKeyed(),
     cardTransactions: {},
     agreements: {},
     // Account information and SCA

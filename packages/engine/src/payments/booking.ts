@@ -3,9 +3,15 @@ import { isoDate } from '../core/dates.js';
 import { allocateShortId } from '../core/ids.js';
 import { ledgerEntry, ledgerInsert, ledgerRemove } from '../core/ledger.js';
 import { addAmounts, compareAmounts, negateAmount } from '../core/money.js';
-import { accountById, accountsNumbered, readableAccount } from '../core/records.js';
+import {
+  accountById,
+  accountsNumbered,
+  cardAccountById,
+  cardAccountsNumbered,
+  readableAccount,
+  readableCardAccount,
+} from '../core/records.js';
 import type { Account, AccountRef, CardAccount, Payment, State, Transaction } from '../core/state.js';
-import { cardAccountsNumbered } from '../core/state-index.js';
 
 export type Debtor = Payment['debtorAccount'];
 
@@ -25,17 +31,17 @@ export function findCardAccount(
   state: State | Draft<State>,
   identification: string,
 ): CardAccount | undefined {
-  return cardAccountsNumbered(state as State, identification).find((c) => c.status === 'enabled');
+  return cardAccountsNumbered(state, identification).find((c) => c.status === 'enabled');
 }
 
 function cardBalance(state: State | Draft<State>, id: string, type: 'closingBooked' | 'expected'): string {
-  return state.cardAccounts[id]?.balances.find((b) => b.balanceType === type)?.amount ?? '0';
+  return readableCardAccount(state, id)?.balances.find((b) => b.balanceType === type)?.amount ?? '0';
 }
 
 /** Booked balance plus credit line (card: credit limit plus the booked, usually negative, balance). */
 export function availableFunds(state: State | Draft<State>, debtor: Debtor): string {
   if (debtor.kind === 'card') {
-    const card = state.cardAccounts[debtor.id];
+    const card = readableCardAccount(state, debtor.id);
     return addAmounts(
       debtor.currency,
       card?.creditLimit ?? '0',
@@ -99,7 +105,7 @@ function postToCard(
   details: BookingDetails,
   now: number,
 ) {
-  const card = draft.cardAccounts[cardId];
+  const card = cardAccountById(draft, cardId);
   if (card === undefined) return '';
   for (const balance of card.balances) {
     if (balance.balanceType !== 'interimBooked')

@@ -6,6 +6,7 @@ import { apiError, warning } from '../core/errors.js';
 import { json } from '../core/http.js';
 import { allocateId } from '../core/ids.js';
 import { canonicalAmount } from '../core/money.js';
+import { putCardAccount } from '../core/records.js';
 import type { Operation } from '../core/router.js';
 import type { CardAccount } from '../core/state.js';
 import { parseWith } from '../core/validate.js';
@@ -148,7 +149,7 @@ export const createCardAccount: Operation = (draft, input, ctx) => {
     status: body.status,
     seeded: false,
   };
-  draft.cardAccounts[id] = card;
+  putCardAccount(draft, card);
   draft.cardTransactions[id] = [];
   return json(201, { cardAccount: cardAccountView(ctx, card) });
 };

@@ -3,6 +3,7 @@ import { apiError } from '../core/errors.js';
 import { isNorwegianNationalId } from '../core/headers.js';
 import { json } from '../core/http.js';
 import { allocateId } from '../core/ids.js';
+import { putCustomer } from '../core/records.js';
 import type { Operation } from '../core/router.js';
 import { parseWith } from '../core/validate.js';
 import { customerByNumber } from './lookup.js';
@@ -50,6 +51,6 @@ export const createCustomer: Operation = (draft, input, ctx) => {
     customerType: body.type,
     seeded: false,
   };
-  draft.customers[customerId] = customer;
+  putCustomer(draft, customer);
   return json(201, customerView(customer));
 };

@@ -2,10 +2,16 @@ import type { Draft } from 'immer';
 import { apiError } from '../core/errors.js';
 import { empty } from '../core/http.js';
 import { readableEntry } from '../core/readable.js';
-import { accountsOf } from '../core/records.js';
+import {
+  accountsOf,
+  cardAccountsOf,
+  readableCustomer,
+  removeCardAccount,
+  removeCustomer,
+} from '../core/records.js';
 import type { Operation } from '../core/router.js';
 import type { Agreement, State } from '../core/state.js';
-import { agreementKeysOfPerson, cardAccountsOf } from '../core/state-index.js';
+import { agreementKeysOfPerson } from '../core/state-index.js';
 import { removeAccounts } from './lookup.js';
 
 /**
@@ -16,7 +22,7 @@ import { removeAccounts } from './lookup.js';
 export const deleteCustomer: Operation = (draft, input) => {
   const id = input.params.customerId ?? '';
   // Read as plain data: a draft of the customer, deleted below, would have immer walk every customer.
-  const customer = readableEntry(draft.customers, id);
+  const customer = readableCustomer(draft, id);
   if (!customer) {
     throw apiError('RESOURCE_UNKNOWN', `no sandbox customer with id ${id.slice(0, 80)}`, {
       path: 'customerId',
@@ -24,14 +30,14 @@ export const deleteCustomer: Operation = (draft, input) => {
     });
   }
   const number = customer.customerNumber;
-  // Found in the state as it was before anything is written, through its indexes (core/state-index.ts).
+  // Found in the state as it was before anything is written, by key (core/records.ts, core/state-index.ts).
   const state = draft as State;
   const accountIds = accountsOf(state, number).map((account) => account.id);
   const cardIds = cardAccountsOf(state, number).map((card) => card.id);
   const agreementKeys = agreementKeysOfPerson(state, number);
   removeAccounts(draft, accountIds);
   for (const cardId of cardIds) {
-    delete draft.cardAccounts[cardId];
+    removeCardAccount(draft, cardId);
     delete draft.cardTransactions[cardId];
   }
   for (const key of agreementKeys) {
@@ -45,6 +51,6 @@ export const deleteCustomer: Operation = (draft, input) => {
     const agreement = draft.agreements[key] as Draft<Agreement>;
     agreement.engagements = agreement.engagements.filter((e) => e.customer !== number);
   }
-  delete draft.customers[id];
+  removeCustomer(draft, id);
   return empty(204);
 };

@@ -1,8 +1,8 @@
 import type { Draft } from 'immer';
 import { apiError } from '../core/errors.js';
-import { readableAccount, removeAccount } from '../core/records.js';
+import { cardAccountById, customersNumbered, readableAccount, removeAccount } from '../core/records.js';
 import type { Account, CardAccount, Customer, State } from '../core/state.js';
-import { agreementKeysOnAccount, customersNumbered } from '../core/state-index.js';
+import { agreementKeysOnAccount } from '../core/state-index.js';
 
 /**
  * Finding the resources a mock-data request names. An unknown id in the path is the addressed
@@ -26,7 +26,7 @@ export function accountInPath(draft: Draft<State>, id: string): Account {
 }
 
 export function cardAccountInPath(draft: Draft<State>, id: string): Draft<CardAccount> {
-  const card = draft.cardAccounts[id];
+  const card = cardAccountById(draft, id);
   if (!card) {
     throw apiError('RESOURCE_UNKNOWN', `no sandbox card account with id ${id.slice(0, 80)}`, {
       path: 'mockCardAccountId',
@@ -38,7 +38,7 @@ export function cardAccountInPath(draft: Draft<State>, id: string): Draft<CardAc
 
 /** The customer with this number, as plain data (read it, never write through it). */
 export function customerByNumber(draft: Draft<State>, customerNumber: string): Customer | undefined {
-  return customersNumbered(draft as State, customerNumber)[0];
+  return customersNumbered(draft, customerNumber)[0];
 }
 
 /** The customer a body field names; 400 RESOURCE_UNKNOWN naming the field when there is none. */

@@ -3,7 +3,7 @@ import { freezeDeep } from '../core/freeze.js';
 import { allocateId } from '../core/ids.js';
 import { ledgerFrom } from '../core/ledger.js';
 import { addAmounts, fromMinor, negateAmount } from '../core/money.js';
-import { putAccount } from '../core/records.js';
+import { putAccount, putCardAccount, putCustomer } from '../core/records.js';
 import { type Account, emptyState, type State, type Transaction } from '../core/state.js';
 import { ibanFromBban, makeBban } from './norwegian.js';
 import { pick, randomAmount, seededRandom } from './random.js';
@@ -147,13 +147,13 @@ export function createSeedState(seed: string, now: number): State {
   let serial = 100_000;
   for (const customer of SEED_CUSTOMERS) {
     const customerId = allocateId(state);
-    state.customers[customerId] = {
+    putCustomer(state, {
       customerId,
       customerNumber: customer.customerNumber,
       customerName: customer.name,
       customerType: customer.type,
       seeded: true,
-    };
+    });
     const accountIds: string[] = [];
     for (const spec of customer.accounts) {
       serial += 1 + Math.floor(random() * 5000);
@@ -200,7 +200,7 @@ export function createSeedState(seed: string, now: number): State {
       const id = allocateId(state);
       const pan = customer.card.pan;
       const balance = randomAmount(random, 1000, 9000);
-      state.cardAccounts[id] = {
+      putCardAccount(state, {
         id,
         customerNumber: customer.customerNumber,
         maskedPan: `${pan.slice(0, 4)}xxxxxxxx${pan.slice(-4)}`,
@@ -218,7 +218,7 @@ export function createSeedState(seed: string, now: number): State {
         product: customer.card.product,
         status: 'enabled',
         seeded: true,
-      };
+      });
       state.cardTransactions[id] = [];
     }
     if (customer.type === 'corporate') {

@@ -1,11 +1,16 @@
-import { isDraft } from 'immer';
 import type { RequestContext } from '../core/context.js';
 import { apiError } from '../core/errors.js';
 import { deterministicUuid, hashString } from '../core/ids.js';
-import { readableEntry } from '../core/readable.js';
-import { accountsOf, readableAccount } from '../core/records.js';
-import type { Account, Agreement, CardAccount, PsuContext, State } from '../core/state.js';
-import { agreementNamed, agreementsOf, cardAccountsOf, customersNumbered } from '../core/state-index.js';
+import { entriesWithKey, type KeyIndex, keyIndex } from '../core/keyed-chunks.js';
+import {
+  accountsOf,
+  cardAccountsOf,
+  customersNumbered,
+  readableAccount,
+  readableCardAccount,
+} from '../core/records.js';
+import type { Account, Agreement, CardAccount, Customer, PsuContext, State } from '../core/state.js';
+import { agreementNamed, agreementsOf } from '../core/state-index.js';
 
 export { agreementsOf };
 
@@ -18,7 +23,11 @@ export function tppIdOf(ctx: RequestContext): string {
 
 /** part 5.3: `psu-id` is stable per PSU and TPP, so it is derived, not stored. */
 export function psuIdFor(state: Pick<State, 'meta'>, nationalId: string, tppId: string): string {
-  return deterministicUuid(state.meta.seed, hashString(`psu ${nationalId} ${tppId}`));
+  return psuIdWith(state.meta.seed, nationalId, tppId);
+}
+
+function psuIdWith(seed: string, nationalId: string, tppId: string): string {
+  return deterministicUuid(seed, hashString(`psu ${nationalId} ${tppId}`));
 }
 
 /** part 5.3: `psu-corporate-id` is a UUID per agreement and TPP. */
@@ -26,41 +35,26 @@ export function corporateIdFor(state: Pick<State, 'meta'>, agreementId: string, 
   return deterministicUuid(state.meta.seed, hashString(`agreement ${agreementId} ${tppId}`));
 }
 
-/** PSU-ID → national id, per frozen customers slice, seed and TPP (see nationalIdOf). */
-const psuIndex = new WeakMap<object, Map<string, Map<string, string>>>();
+/** Customers by the PSU-ID each TPP is given, per seed and TPP (see nationalIdOf). */
+const byPsuId = new Map<string, KeyIndex<Customer>>();
+/** Past this many seeds and TPPs, the lookups are made afresh (each chunk's once more). */
+const MAX_PSU_INDEXES = 1000;
 
 /**
  * The national id behind a PSU-ID this TPP was given, or null when it was never issued. PSU-IDs are
- * hashes, so this is a reverse lookup over the customers; on a frozen state (every reading request)
- * the index is built once per customers slice and TPP rather than hashing every customer each time.
+ * hashes, so this is a reverse lookup over the customers, by key (core/keyed-chunks.ts): each chunk
+ * of customers is hashed once per seed and TPP, and a new customer costs its chunk's hashes again.
  */
 export function nationalIdOf(state: State, psuId: string, tppId: string): string | null {
-  const wanted = psuId.toLowerCase();
-  const customers = state.customers;
-  // Looked up before asking whether the record is frozen, which V8 answers for a large record (a
-  // dictionary) by reading every property (core/state-index.ts); a frozen record stays frozen.
-  let byTpp = psuIndex.get(customers);
-  if (byTpp === undefined && (isDraft(customers) || !Object.isFrozen(customers))) {
-    for (const customer of Object.values(customers)) {
-      if (psuIdFor(state, customer.customerNumber, tppId) === wanted) return customer.customerNumber;
-    }
-    return null;
-  }
-  if (byTpp === undefined) {
-    byTpp = new Map();
-    psuIndex.set(customers, byTpp);
-  }
-  const key = `${state.meta.seed} ${tppId}`;
-  let index = byTpp.get(key);
+  const seed = state.meta.seed;
+  const key = `${seed} ${tppId}`;
+  let index = byPsuId.get(key);
   if (index === undefined) {
-    index = new Map();
-    for (const customer of Object.values(customers)) {
-      const id = psuIdFor(state, customer.customerNumber, tppId);
-      if (!index.has(id)) index.set(id, customer.customerNumber);
-    }
-    byTpp.set(key, index);
+    if (byPsuId.size >= MAX_PSU_INDEXES) byPsuId.clear();
+    index = keyIndex((customer) => psuIdWith(seed, customer.customerNumber, tppId));
+    byPsuId.set(key, index);
   }
-  return index.get(wanted) ?? null;
+  return entriesWithKey(state.customers, index, psuId.toLowerCase())[0]?.customerNumber ?? null;
 }
 
 export function isKnownPsu(state: State, nationalId: string): boolean {
@@ -148,7 +142,7 @@ export function holdsPrivately(
 ): boolean {
   if (!isPrivateCustomer(state, nationalId)) return false;
   if (kind === 'card') {
-    const card = readableEntry(state.cardAccounts, id);
+    const card = readableCardAccount(state, id);
     return card?.id === id && card.customerNumber === nationalId && card.status !== 'deleted';
   }
   const account = readableAccount(state, id);

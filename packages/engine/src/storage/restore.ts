@@ -15,7 +15,14 @@ import { StoredStateError, validate } from './validate.js';
 function toConvert(written: ReadonlySet<KeyedSlice>): KeyedSlice[] {
   const slices: KeyedSlice[] = [];
   if (written.has('payments') || written.has('authorisations')) slices.push('payments', 'authorisations');
-  for (const slice of ['accounts', 'consents', 'sessions', 'signingBaskets'] as const)
+  for (const slice of [
+    'customers',
+    'accounts',
+    'cardAccounts',
+    'consents',
+    'sessions',
+    'signingBaskets',
+  ] as const)
     if (written.has(slice)) slices.push(slice);
   return slices;
 }

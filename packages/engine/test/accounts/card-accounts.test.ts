@@ -1,11 +1,11 @@
-import { accountList } from '@sandbank/engine';
+import { accountList, cardAccountList } from '@sandbank/engine';
 import { api, consent, KARI, START, sandbox } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
 import { createSeedState } from '../../src/sandbox-api/seed.js';
 
 function withCardTransactions() {
   const state = createSeedState('sandbank', START);
-  const card = Object.values(state.cardAccounts).find((c) => c.customerNumber === KARI);
+  const card = cardAccountList(state).find((c) => c.customerNumber === KARI);
   if (card === undefined) throw new Error('no card');
   card.name = 'Kari Nordmann Mastercard Gold med en svært lang kortkontobeskrivelse';
   state.cardTransactions[card.id] = [

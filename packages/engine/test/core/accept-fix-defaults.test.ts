@@ -1,4 +1,4 @@
-import { accountList } from '@sandbank/engine';
+import { accountList, cardAccountList } from '@sandbank/engine';
 import { api, consent, KARI, type Psu, sandbox, setClock } from '@sandbank/test-support/ais';
 import { describe, expect, it } from 'vitest';
 import type { SandboxOptions } from '../../src/index.js';
@@ -13,7 +13,7 @@ const LONG_NAME = 'Kari Nordmann Mastercard Gold med en svært lang kortkontobes
 function bankAt(at: string, options: SandboxOptions = {}) {
   const now = Date.parse(at);
   const state = createSeedState('sandbank', now);
-  const card = Object.values(state.cardAccounts).find((c) => c.customerNumber === KARI);
+  const card = cardAccountList(state).find((c) => c.customerNumber === KARI);
   const account = accountList(state).find((a) => a.customerNumber === KARI && a.accountName === 'Sparekonto');
   if (card === undefined || account === undefined) throw new Error('no card account or Sparekonto');
   card.name = LONG_NAME;

@@ -1,6 +1,7 @@
-// A change carries the indexes of a large record to the state it makes (core/state-index.ts,
-// `carryIndexes`) instead of having them rebuilt: whatever the writes, each lookup must still answer
-// what a search of the state's record answers, in its order.
+// The lookups by key over the customers, accounts and card accounts, kept in chunks (core/records.ts,
+// core/keyed-chunks.ts), and a PSU-ID's reverse lookup (sca/psu.ts) keep what they found per frozen
+// chunk, group and record from state to state: whatever the writes, each lookup must still answer
+// what a search of the state's records answers, in their order.
 import {
   createSandbox,
   type ExportedState,
@@ -20,11 +21,17 @@ import {
   accountsNumbered,
   accountsOf,
   accountsWithIds,
+  cardAccountList,
+  cardAccountsNumbered,
+  cardAccountsOf,
+  cardAccountsWithIds,
+  customerList,
+  customersNumbered,
 } from '../../src/core/records.js';
 import type { State } from '../../src/core/state.js';
-import { cardAccountsNumbered, cardAccountsOf, customersNumbered } from '../../src/core/state-index.js';
+import { nationalIdOf, psuIdFor } from '../../src/sca/psu.js';
 
-/** More than the 1 000 entries from which an index is carried, in each of the three records. */
+/** More than two full groups of chunks (512 entries each) in each of the three records. */
 const EXTRA = 1100;
 const number = (i: number) => `9${String(i).padStart(10, '0')}`;
 
@@ -64,15 +71,28 @@ function grownBank(): Sandbox {
 /** Every lookup over the three records, against a search of each. */
 function expectLookupsMatchSearch(state: State, picks: readonly number[]): void {
   const accounts = accountList(state);
-  const customers = Object.values(state.customers);
-  const cards = Object.values(state.cardAccounts);
+  const customers = customerList(state);
+  const cards = cardAccountList(state);
   const owners = [...new Set([...customers.map((c) => c.customerNumber), 'nobody'])];
   const pick = <T>(list: readonly T[], n: number) => list[n % Math.max(list.length, 1)];
+  // Each TPP's PSU-IDs, to the first customer, in the customers' order, given each.
+  const psuIds = ['tpp-a', 'tpp-b'].map((tpp) => {
+    const issued = new Map<string, string>();
+    for (const { customerNumber } of customers) {
+      const psuId = psuIdFor(state, customerNumber, tpp);
+      if (!issued.has(psuId)) issued.set(psuId, customerNumber);
+    }
+    return [tpp, issued] as const;
+  });
   for (const n of picks) {
     const owner = pick(owners, n) as string;
     expect(accountsOf(state, owner)).toEqual(accounts.filter((a) => a.customerNumber === owner));
     expect(customersNumbered(state, owner)).toEqual(customers.filter((c) => c.customerNumber === owner));
     expect(cardAccountsOf(state, owner)).toEqual(cards.filter((c) => c.customerNumber === owner));
+    for (const [tpp, issued] of psuIds) {
+      const psuId = psuIdFor(state, owner, tpp);
+      expect(nationalIdOf(state, psuId.toUpperCase(), tpp)).toBe(issued.get(psuId) ?? null);
+    }
     const one = pick(accounts, n);
     const other = pick(accounts, n * 7 + 3);
     if (one !== undefined && other !== undefined) {
@@ -87,9 +107,13 @@ function expectLookupsMatchSearch(state: State, picks: readonly number[]): void 
     }
     const card = pick(cards, n);
     if (card !== undefined) {
-      expect(cardAccountsNumbered(state, card.cardId)).toEqual(
-        cards.filter((c) => c.cardId === card.cardId || c.accountNumber === card.cardId),
-      );
+      for (const identification of [card.cardId, card.accountNumber]) {
+        expect(cardAccountsNumbered(state, identification)).toEqual(
+          cards.filter((c) => c.cardId === identification || c.accountNumber === identification),
+        );
+      }
+      const ids = [cards[cards.length - 1]?.id ?? '', card.id, 'no-such-card'];
+      expect(cardAccountsWithIds(state, ids)).toEqual(cards.filter((c) => ids.includes(c.id)));
     }
   }
 }
@@ -104,7 +128,7 @@ let serial = 0;
 /** One write through the bank's API, on entries `n` picks; its answer's status is not what is tested. */
 async function write(bank: Sandbox, signed: Sandbox, { kind, n }: Write): Promise<void> {
   const state = bank.getState();
-  const customers = Object.values(state.customers);
+  const customers = customerList(state);
   const accounts = accountList(state);
   const customer = customers[n % customers.length];
   const account = accounts[n % accounts.length];
@@ -142,7 +166,7 @@ async function write(bank: Sandbox, signed: Sandbox, { kind, n }: Write): Promis
   }
 }
 
-describe('indexes carried from state to state', () => {
+describe('lookups by key from state to state', () => {
   it('answer what a search of each state answers, whatever the writes before', async () => {
     const kinds = ['customer', 'account', 'card', 'delete account', 'delete customer', 'payment'] as const;
     const writes = fc.array(fc.record({ kind: fc.constantFrom(...kinds), n: fc.nat({ max: 5000 }) }), {
@@ -156,7 +180,7 @@ describe('indexes carried from state to state', () => {
         async (list, picks) => {
           const bank = grownBank();
           const signed = signing(bank);
-          // Lookups on the first state build its indexes; each write then carries them on.
+          // Lookups on the first state keep what they found; each write then reads only what changed.
           expectLookupsMatchSearch(bank.getState(), picks);
           for (const one of list) {
             await write(bank, signed, one);

@@ -1,7 +1,7 @@
-// The lookups over a state's records by customer number, id and account number (core/state-index.ts;
-// consents by PSU and TPP: core/records.ts), kept per frozen record: what they answer must be what a
-// search of the record would, in its order, for the state asked about, however many states were asked
-// about before.
+// The lookups over a state's records by customer number, id and account number, and the consents by
+// PSU and TPP (core/records.ts), and over its agreements (core/state-index.ts), kept per frozen record:
+// what they answer must be what a search of the record would, in its order, for the state asked about,
+// however many states were asked about before.
 import { api, consent, KARI, sandbox } from '@sandbank/test-support/ais';
 import { accountBody } from '@sandbank/test-support/sandbox-api';
 import fc from 'fast-check';
@@ -15,13 +15,19 @@ import {
   accountsNumbered,
   accountsOf,
   accountsWithIds,
+  cardAccountList,
+  cardAccountsNumbered,
+  cardAccountsWithIds,
   consentById,
   consentCount,
   consentList,
   consentsOf,
   consentsOfPsu,
+  customerList,
+  customersNumbered,
   putAccount,
   putConsent,
+  putCustomer,
 } from '../../src/core/records.js';
 import type { Account, Agreement, CardAccount, Consent, State } from '../../src/core/state.js';
 import {
@@ -29,9 +35,6 @@ import {
   agreementKeysOnAccount,
   agreementNamed,
   agreementsOf,
-  cardAccountsNumbered,
-  customersNumbered,
-  inRecordOrder,
 } from '../../src/core/state-index.js';
 import { findAccount, findCardAccount } from '../../src/payments/booking.js';
 
@@ -83,14 +86,17 @@ describe('accounts by customer number, number and id (kept in chunks)', () => {
     const state = frozen(stateWith([account('b', 'A'), account('a', 'A'), account('10', 'A')]));
     const ids = ['a', 'nope', 'b', '10', '__proto__'];
     expect(accountsWithIds(state, ids).map((a) => a.id)).toEqual(['10', 'b', 'a']);
-    // A flat record (the card accounts) in its own order, integer-like keys first.
-    const seededCard = Object.values(state.cardAccounts)[0] as CardAccount;
-    const cards = {
-      b: { ...seededCard, id: 'b' },
-      a: { ...seededCard, id: 'a' },
-      10: { ...seededCard, id: '10' },
-    };
-    expect(inRecordOrder(cards, ids).map((c) => c.id)).toEqual(['10', 'b', 'a']);
+    // The card accounts likewise.
+    const seededCard = cardAccountList(state)[0] as CardAccount;
+    const cards = frozen({
+      ...state,
+      cardAccounts: keyedFrom({
+        b: { ...seededCard, id: 'b' },
+        a: { ...seededCard, id: 'a' },
+        10: { ...seededCard, id: '10' },
+      }),
+    });
+    expect(cardAccountsWithIds(cards, ids).map((c) => c.id)).toEqual(['10', 'b', 'a']);
   });
 
   it('find accounts by bban or iban as a search would, also while a change is being made', () => {
@@ -112,7 +118,7 @@ describe('accounts by customer number, number and id (kept in chunks)', () => {
   });
 
   it('find an enabled card account by its number or card id, the first in the record order', () => {
-    const seededCard = Object.values(sandbox().getState().cardAccounts)[0] as CardAccount;
+    const seededCard = cardAccountList(sandbox().getState())[0] as CardAccount;
     const card = (id: string, status: CardAccount['status']): CardAccount => ({
       ...seededCard,
       id,
@@ -121,7 +127,11 @@ describe('accounts by customer number, number and id (kept in chunks)', () => {
       cardId: `card-${id}`,
     });
     const state = structuredClone(sandbox().getState());
-    state.cardAccounts = { c1: card('c1', 'deleted'), c2: card('c2', 'enabled'), c3: card('c3', 'enabled') };
+    state.cardAccounts = keyedFrom({
+      c1: card('c1', 'deleted'),
+      c2: card('c2', 'enabled'),
+      c3: card('c3', 'enabled'),
+    });
     frozen(state);
     expect(findCardAccount(state, '5555')?.id).toBe('c2');
     expect(findCardAccount(state, 'card-c3')?.id).toBe('c3');
@@ -131,9 +141,9 @@ describe('accounts by customer number, number and id (kept in chunks)', () => {
 
   it('find every customer a number names', () => {
     const state = structuredClone(sandbox().getState());
-    const kari = Object.values(state.customers).find((c) => c.customerNumber === KARI);
+    const kari = customerList(state).find((c) => c.customerNumber === KARI);
     if (kari === undefined) throw new Error('no Kari in the seed');
-    state.customers.second = { ...kari, customerType: 'corporate', customerName: 'Kari AS' };
+    putCustomer(state, { ...kari, customerId: 'second', customerType: 'corporate', customerName: 'Kari AS' });
     frozen(state);
     expect(customersNumbered(state, KARI).map((c) => c.customerName)).toEqual([kari.customerName, 'Kari AS']);
     expect(customersNumbered(state, 'nobody')).toEqual([]);

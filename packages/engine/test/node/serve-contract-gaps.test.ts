@@ -3,7 +3,13 @@ import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { type ExportedState, paymentById, stateFromExport } from '@sandbank/engine';
+import {
+  accountList,
+  cardAccountList,
+  type ExportedState,
+  paymentById,
+  stateFromExport,
+} from '@sandbank/engine';
 import { api, consent, KARI, OLA } from '@sandbank/test-support/ais';
 import { sandbankCommand } from '@sandbank/test-support/serve';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,7 +89,7 @@ async function pay(headers: Record<string, string | undefined>, body: unknown, t
 
 function ndct(amount: string | number = '10.00'): Record<string, unknown> {
   const of = (owner: string) =>
-    Object.values(state.accounts).find((a) => a.customerNumber === owner && a.accountName === 'Brukskonto');
+    accountList(state).find((a) => a.customerNumber === owner && a.accountName === 'Brukskonto');
   return {
     instructedAmount: { amount, currency: 'NOK' },
     creditorName: 'Ola Hansen',
@@ -100,7 +106,7 @@ beforeAll(async () => {
   for (const sb of [bank, legacy]) {
     expect((await control(sb, 'POST', '/_sandbank/clock', { set: '2026-03-02T10:00:00Z' })).status).toBe(200);
   }
-  state = (await control(bank, 'GET', '/_sandbank/state')).body as State;
+  state = stateFromExport((await control(bank, 'GET', '/_sandbank/state')).body as ExportedState);
 });
 
 afterAll(async () => {
@@ -173,7 +179,7 @@ describe('sandbank serve holds the issue-15 rules', () => {
   });
 
   it('part 2.9: sandbox card transactions list pending ones as their ids', async () => {
-    const card = Object.values(state.cardAccounts).find((c) => c.customerNumber === KARI);
+    const card = cardAccountList(state).find((c) => c.customerNumber === KARI);
     const path = `/v1/sandbox/card-accounts/${card?.id}/transactions`;
     const created = await api(bank, 'POST', path, {
       body: [

@@ -1,3 +1,4 @@
+import { cardAccountList } from '@sandbank/engine';
 import {
   account,
   codes,
@@ -309,7 +310,7 @@ describe('NDCT field rules (part 2.2)', () => {
   it('pays from a credit card account given as other/creditCardAccount', async () => {
     const sb = newSandbox();
     const s = await state(sb);
-    const card = Object.values(s.cardAccounts).find((c) => c.customerNumber === KARI);
+    const card = cardAccountList(s).find((c) => c.customerNumber === KARI);
     const reply = await createPayment(
       sb,
       ndctBody(s, {

@@ -1,4 +1,4 @@
-import { accountList } from '@sandbank/engine';
+import { accountList, cardAccountList } from '@sandbank/engine';
 import {
   accountBody,
   api,
@@ -86,7 +86,7 @@ describe('enumerations in any case', () => {
 
   it('answers a balance update with upper-case types 200 with the warnings (204 without)', async () => {
     const sandbox = newSandbox();
-    const card = Object.values(sandbox.getState().cardAccounts)[0];
+    const card = cardAccountList(sandbox.getState())[0];
     const path = `/v1/sandbox/card-accounts/${card?.id}/balances`;
     const upper = await api(sandbox, 'PUT', path, {
       body: [{ balanceType: 'EXPECTED', balanceAmount: { amount: -5, currency: 'NOK' } }],
@@ -157,7 +157,7 @@ describe('digit strings of other lengths and codes kept as given', () => {
 
   it('keeps merchantCategoryCode "BOB" and defaults bookingStatus to booked, reporting it on the item', async () => {
     const sandbox = newSandbox();
-    const card = Object.values(sandbox.getState().cardAccounts)[0];
+    const card = cardAccountList(sandbox.getState())[0];
     const path = `/v1/sandbox/card-accounts/${card?.id}/transactions`;
     const coffee = {
       transactionDate: TODAY,

@@ -1,3 +1,4 @@
+import { cardAccountById } from '@sandbank/engine';
 import { api, cardAccountsOf, errorsOf, KARI, newSandbox } from '@sandbank/test-support/sandbox-api';
 import { expect, test } from 'vitest';
 
@@ -27,11 +28,11 @@ test('sets the given balances, answers 204 and shows them on the card account', 
 test('keeps balance types that are not in the body and adds interimBooked', async () => {
   const sandbox = newSandbox();
   const { id, path } = balancesPath(sandbox);
-  const before = sandbox.getState().cardAccounts[id]?.balances ?? [];
+  const before = cardAccountById(sandbox.getState(), id)?.balances ?? [];
   await api(sandbox, 'PUT', path, {
     body: [{ balanceType: 'interimBooked', balanceAmount: { amount: 5, currency: 'NOK' } }],
   });
-  expect(sandbox.getState().cardAccounts[id]?.balances).toEqual([
+  expect(cardAccountById(sandbox.getState(), id)?.balances).toEqual([
     ...before,
     { balanceType: 'interimBooked', amount: '5.00' },
   ]);

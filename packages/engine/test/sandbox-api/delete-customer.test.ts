@@ -1,4 +1,4 @@
-import { accountById, accountList } from '@sandbank/engine';
+import { accountById, accountList, cardAccountById, customerList } from '@sandbank/engine';
 import {
   accountsOf,
   api,
@@ -11,7 +11,7 @@ import {
 import { expect, test } from 'vitest';
 
 function customerId(sandbox: ReturnType<typeof newSandbox>, number: string): string {
-  const customer = Object.values(sandbox.getState().customers).find((c) => c.customerNumber === number);
+  const customer = customerList(sandbox.getState()).find((c) => c.customerNumber === number);
   return customer?.customerId ?? '';
 }
 
@@ -35,13 +35,13 @@ test('deletes a private customer with its accounts, card accounts and their tran
   expect(result.status).toBe(204);
   expect(result.body).toBeNull();
   const state = sandbox.getState();
-  expect(Object.values(state.customers).map((c) => c.customerNumber)).not.toContain(KARI);
+  expect(customerList(state).map((c) => c.customerNumber)).not.toContain(KARI);
   for (const id of accounts) {
     expect(accountById(state, id)).toBeUndefined();
     expect(state.transactions[id]).toBeUndefined();
   }
   for (const id of cards) {
-    expect(state.cardAccounts[id]).toBeUndefined();
+    expect(cardAccountById(state, id)).toBeUndefined();
     expect(state.cardTransactions[id]).toBeUndefined();
   }
   expect(accountList(state).map((a) => a.id)).toHaveLength(6);

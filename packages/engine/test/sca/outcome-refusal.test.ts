@@ -11,6 +11,7 @@ import {
 import { produce } from 'immer';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiError } from '../../src/core/errors.js';
+import { customerById, customerList, putCustomer } from '../../src/core/records.js';
 import { startAuthorisation } from '../../src/sca/start-authorisation.js';
 import { SCA_OUTCOMES } from '../../src/sca-pages/outcomes.js';
 
@@ -28,8 +29,9 @@ describe('an outcome that refuses the approval', () => {
       SCA_OUTCOMES.basket = {
         describe: () => '<p>Two payments, NOK 200.00 in all</p>',
         approve(draft, _authorisation, psu) {
-          const first = Object.values(draft.customers)[0];
-          if (first !== undefined) draft.customers.changed = { ...first, customerName: 'half-done' };
+          const first = customerList(draft)[0];
+          if (first !== undefined)
+            putCustomer(draft, { ...first, customerId: 'changed', customerName: 'half-done' });
           if (psu.nationalId === KARI)
             throw apiError('PAYMENT_FAILED', 'the debtor account is not the PSU account');
         },
@@ -80,11 +82,11 @@ describe('an outcome that refuses the approval', () => {
       const params = redirectParams(ended);
       if (code === null) {
         expect(params.get('psu-id')).toBeTruthy();
-        expect(sb.getState().customers.changed?.customerName).toBe('half-done');
+        expect(customerById(sb.getState(), 'changed')?.customerName).toBe('half-done');
       } else {
         expect(params.get('code')).toBe(code);
         expect(params.get('status')).toBe('400');
-        expect(sb.getState().customers.changed).toBeUndefined();
+        expect(customerById(sb.getState(), 'changed')).toBeUndefined();
       }
     },
   );

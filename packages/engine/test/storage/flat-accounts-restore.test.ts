@@ -5,8 +5,7 @@ import { stateFromExport } from '../../src/core/exported-records.js';
 import { EARLIER, flatRecord } from '../../src/core/keyed-chunks.js';
 import { accountById, accountList, paymentList, putAccount, putPayment } from '../../src/core/records.js';
 import type { Account, Payment, State } from '../../src/index.js';
-import { restore } from '../../src/storage/restore.js';
-import { storedSnapshot } from './stored-snapshot.js';
+import { restored, storedSnapshot } from './stored-snapshot.js';
 
 // A store written before the accounts were kept in chunks (issue 21, session 36): its snapshot and
 // its log hold them flat, beside payments and consents already in chunks. The restore converts them
@@ -45,7 +44,7 @@ describe('restoring a store written before the accounts were kept in chunks', ()
       (accountById(draft, third.id) as Account).booked = '3.00';
       putAccount(draft, newest);
     });
-    const outcome = await restore(
+    const outcome = await restored(
       snapshot,
       [
         { seq: 1, patches: oldPatches },
@@ -53,7 +52,6 @@ describe('restoring a store written before the accounts were kept in chunks', ()
       ],
       load,
     );
-    if (outcome === null || 'problem' in outcome) throw new Error(`not restored: ${JSON.stringify(outcome)}`);
     expect(outcome.replaced).toBe(true);
     const ids = accountList(state).map((a) => a.id);
     expect(accountList(outcome.state).map((a) => a.id)).toEqual([
@@ -70,8 +68,7 @@ describe('restoring a store written before the accounts were kept in chunks', ()
   test('converts a flat store with no change in chunks at its end, in chunks from then on', async () => {
     const state = newSandbox().getState();
     const { snapshot, load } = await storedSnapshot(flat(state));
-    const outcome = await restore(snapshot, [], load);
-    if (outcome === null || 'problem' in outcome) throw new Error(`not restored: ${JSON.stringify(outcome)}`);
+    const outcome = await restored(snapshot, [], load);
     expect(outcome.replaced).toBe(true);
     expect(outcome.state.accounts).toEqual(state.accounts);
   });

@@ -6,8 +6,7 @@ import { stateFromExport } from '../../src/core/exported-records.js';
 import { EARLIER, flatRecord } from '../../src/core/keyed-chunks.js';
 import { consentById, consentList, putConsent } from '../../src/core/records.js';
 import type { Consent, State } from '../../src/index.js';
-import { restore } from '../../src/storage/restore.js';
-import { storedSnapshot } from './stored-snapshot.js';
+import { restored, storedSnapshot } from './stored-snapshot.js';
 
 // A store written before the consents were kept in chunks (issue 21, session 32): its snapshot and
 // its log hold them flat, beside payments already in chunks. The restore converts the consents before
@@ -48,7 +47,7 @@ describe('restoring a store written before consents were kept in chunks', () => 
       (consentById(draft, ola.consentId) as Consent).status = 'revoked';
       putConsent(draft, added);
     });
-    const outcome = await restore(
+    const outcome = await restored(
       snapshot,
       [
         { seq: 1, patches: paymentPatches },
@@ -57,7 +56,6 @@ describe('restoring a store written before consents were kept in chunks', () => 
       ],
       load,
     );
-    if (outcome === null || 'problem' in outcome) throw new Error(`not restored: ${JSON.stringify(outcome)}`);
     expect(outcome.replaced).toBe(true);
     expect(consentList(outcome.state).map((c) => c.consentId)).toEqual([
       kari.consentId,
@@ -72,8 +70,7 @@ describe('restoring a store written before consents were kept in chunks', () => 
   test('converts a flat store with no change in chunks at its end, in chunks from then on', async () => {
     const state = await bank();
     const { snapshot, load } = await storedSnapshot({ ...state, consents: flatRecord(state.consents) });
-    const outcome = await restore(snapshot, [], load);
-    if (outcome === null || 'problem' in outcome) throw new Error(`not restored: ${JSON.stringify(outcome)}`);
+    const outcome = await restored(snapshot, [], load);
     expect(outcome.replaced).toBe(true);
     expect(outcome.state.consents).toEqual(state.consents);
   });

@@ -5,8 +5,7 @@ import { stateFromExport } from '../../src/core/exported-records.js';
 import { EARLIER, flatRecord } from '../../src/core/keyed-chunks.js';
 import { putPayment } from '../../src/core/records.js';
 import { type Payment, paymentById, paymentList, type State } from '../../src/index.js';
-import { restore } from '../../src/storage/restore.js';
-import { storedSnapshot } from './stored-snapshot.js';
+import { restored, storedSnapshot } from './stored-snapshot.js';
 
 // A store written before payments and authorisations were kept in chunks: its snapshot and its log
 // hold them flat. The restore converts them (docs/decisions/keyed-chunks.md).
@@ -41,7 +40,7 @@ describe('restoring a store written before payments were kept in chunks', () => 
       (paymentById(draft, second) as { psuMessage: string | null }).psuMessage = 'new engine';
       putPayment(draft, { ...(paymentById(converted, second) as Payment), paymentId: added });
     });
-    const outcome = await restore(
+    const outcome = await restored(
       snapshot,
       [
         { seq: 1, patches: oldPatches },
@@ -49,7 +48,6 @@ describe('restoring a store written before payments were kept in chunks', () => 
       ],
       load,
     );
-    if (outcome === null || 'problem' in outcome) throw new Error(`not restored: ${JSON.stringify(outcome)}`);
     expect(outcome.replaced).toBe(true);
     expect(paymentList(outcome.state).map((p) => p.paymentId)).toEqual([...ids, added]);
     expect(paymentById(outcome.state, added)?.paymentId).toBe(added);
@@ -60,8 +58,7 @@ describe('restoring a store written before payments were kept in chunks', () => 
   test('restores a store written in chunks as it is, without asking for a rewrite', async () => {
     const { state, ids } = await bankWithPayments(2);
     const { snapshot, load } = await storedSnapshot(state);
-    const outcome = await restore(snapshot, [], load);
-    if (outcome === null || 'problem' in outcome) throw new Error(`not restored: ${JSON.stringify(outcome)}`);
+    const outcome = await restored(snapshot, [], load);
     expect(outcome.replaced).toBe(false);
     expect(paymentList(outcome.state).map((p) => p.paymentId)).toEqual(ids);
   });

@@ -6,8 +6,7 @@ import { stateFromExport } from '../../src/core/exported-records.js';
 import { EARLIER, flatRecord } from '../../src/core/keyed-chunks.js';
 import { basketById, basketList, putSession, removeBasket, sessionList } from '../../src/core/records.js';
 import type { ScaSession, SigningBasket, State } from '../../src/index.js';
-import { restore } from '../../src/storage/restore.js';
-import { storedSnapshot } from './stored-snapshot.js';
+import { restored, storedSnapshot } from './stored-snapshot.js';
 
 // A store written before the SCA sessions and signing baskets were kept in chunks (issue 21,
 // session 35): its snapshot and its log hold them flat, beside payments and consents already in
@@ -59,7 +58,7 @@ describe('restoring a store written before SCA sessions and signing baskets were
     const [, basketPatches] = produceWithPatches(afterSession, (draft) => {
       removeBasket(draft, second.basketId);
     });
-    const outcome = await restore(
+    const outcome = await restored(
       snapshot,
       [
         { seq: 1, patches: oldPatches },
@@ -68,7 +67,6 @@ describe('restoring a store written before SCA sessions and signing baskets were
       ],
       load,
     );
-    if (outcome === null || 'problem' in outcome) throw new Error(`not restored: ${JSON.stringify(outcome)}`);
     expect(outcome.replaced).toBe(true);
     expect(sessionList(outcome.state).map((s) => [s.sessionId, s.status])).toEqual([
       [kari.sessionId, 'active'],
@@ -82,8 +80,7 @@ describe('restoring a store written before SCA sessions and signing baskets were
   test('converts a flat store with no change in chunks at its end, in chunks from then on', async () => {
     const state = await bank();
     const { snapshot, load } = await storedSnapshot(flat(state));
-    const outcome = await restore(snapshot, [], load);
-    if (outcome === null || 'problem' in outcome) throw new Error(`not restored: ${JSON.stringify(outcome)}`);
+    const outcome = await restored(snapshot, [], load);
     expect(outcome.replaced).toBe(true);
     expect(outcome.state.sessions).toEqual(state.sessions);
     expect(outcome.state.signingBaskets).toEqual(state.signingBaskets);

@@ -1,3 +1,4 @@
+import { customerList } from '@sandbank/engine';
 // @vitest-environment jsdom
 import { afterEach, describe, expect, test } from 'vitest';
 import { installSandbox } from '../../src/testing/index.js';
@@ -83,7 +84,7 @@ describe('installSandbox in jsdom', () => {
   test('keeps non-ASCII text intact and rejects bytes that are not UTF-8', async () => {
     const { sandbox } = install();
     const exported = await (await fetch('/_sandbank/state')).json();
-    const names = Object.values(sandbox.getState().customers).map((c) => c.customerName);
+    const names = customerList(sandbox.getState()).map((c) => c.customerName);
     expect(names.join('')).toMatch(/[æøåÆØÅ]/);
     const put = await fetch('/_sandbank/state', {
       method: 'PUT',
@@ -91,7 +92,7 @@ describe('installSandbox in jsdom', () => {
       body: new Blob([JSON.stringify(exported)]),
     });
     expect(put.status).toBe(204);
-    expect(Object.values(sandbox.getState().customers).map((c) => c.customerName)).toEqual(names);
+    expect(customerList(sandbox.getState()).map((c) => c.customerName)).toEqual(names);
 
     const broken = await fetch('/_sandbank/clock', {
       method: 'POST',

@@ -1,4 +1,4 @@
-import { accountById, accountList, type State } from '@sandbank/engine';
+import { accountById, accountList, cardAccountById, type State } from '@sandbank/engine';
 import { memo, useState } from 'react';
 import { transactionsOf } from '../derive/ledger.js';
 import { linkFromHash } from '../derive/state-tree.js';
@@ -14,7 +14,7 @@ function firstAccount(state: State): Selection {
 
 function exists(state: State, selection: NonNullable<Selection>): boolean {
   if (selection.kind === 'account') return accountById(state, selection.id) !== undefined;
-  if (selection.kind === 'card') return selection.id in state.cardAccounts;
+  if (selection.kind === 'card') return cardAccountById(state, selection.id) !== undefined;
   return selection.id in state.agreements;
 }
 
@@ -37,7 +37,7 @@ export const BankView = memo(function BankView({ state }: { state: State }) {
         <AccountDetail account={account} transactions={transactionsOf(state.transactions[account.id])} />
       );
   } else if (selection?.kind === 'card') {
-    const card = state.cardAccounts[selection.id];
+    const card = cardAccountById(state, selection.id);
     if (card) detail = <CardAccountDetail card={card} transactions={state.cardTransactions[card.id]} />;
   } else if (selection?.kind === 'agreement') {
     const agreement = state.agreements[selection.id];

@@ -1,10 +1,10 @@
-import type { State } from '@sandbank/engine';
+import { keyedFrom, type State } from '@sandbank/engine';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fixtureCardAccount, withCardTransactions } from '../fixtures/state.js';
 import { CardAccountDetail } from './CardAccountDetail.js';
 
 const withTransactions = withCardTransactions({
-  cardAccounts: { [fixtureCardAccount.id]: fixtureCardAccount },
+  cardAccounts: keyedFrom({ [fixtureCardAccount.id]: fixtureCardAccount }),
   cardTransactions: {} as State['cardTransactions'],
 });
 

@@ -1,4 +1,11 @@
-import { type Account, accountList, type State } from '@sandbank/engine';
+import {
+  type Account,
+  accountList,
+  type CardAccount,
+  cardAccountList,
+  customerList,
+  type State,
+} from '@sandbank/engine';
 import { useMemo } from 'react';
 import { formatAmount } from '../derive/money.js';
 import { Flash } from './Flash.js';
@@ -15,7 +22,7 @@ interface CustomerNode {
   number: string;
   type: 'private' | 'corporate';
   accounts: Account[];
-  cards: State['cardAccounts'][string][];
+  cards: CardAccount[];
   agreements: State['agreements'][string][];
 }
 
@@ -24,7 +31,7 @@ export function customerTree(
   state: Pick<State, 'customers' | 'accounts' | 'cardAccounts' | 'agreements'>,
 ): CustomerNode[] {
   const byNumber = new Map<string, CustomerNode>();
-  for (const c of Object.values(state.customers)) {
+  for (const c of customerList(state)) {
     byNumber.set(c.customerNumber, {
       customerId: c.customerId,
       name: c.customerName,
@@ -36,7 +43,7 @@ export function customerTree(
     });
   }
   for (const a of accountList(state)) byNumber.get(a.customerNumber)?.accounts.push(a);
-  for (const c of Object.values(state.cardAccounts)) byNumber.get(c.customerNumber)?.cards.push(c);
+  for (const c of cardAccountList(state)) byNumber.get(c.customerNumber)?.cards.push(c);
   for (const g of Object.values(state.agreements)) byNumber.get(g.owner)?.agreements.push(g);
   return [...byNumber.values()].sort((a, b) => b.type.localeCompare(a.type) || a.name.localeCompare(b.name));
 }

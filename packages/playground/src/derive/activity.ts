@@ -3,8 +3,10 @@ import {
   type BasketStatus,
   basketList,
   type Consent,
+  cardAccountById,
   consentList,
   consentRenewalDue,
+  customerList,
   isSessionActive,
   type Payment,
   type PaymentStatus,
@@ -102,18 +104,18 @@ export function sessionStanding(session: ScaSession, now: number): 'live' | 'rep
 
 /** A PSU as the views name them: the customer's name and national id, or the id alone. */
 export function psuName(state: Pick<State, 'customers'>, nationalId: string): string {
-  const customer = Object.values(state.customers).find((c) => c.customerNumber === nationalId);
+  const customer = customerList(state).find((c) => c.customerNumber === nationalId);
   return customer === undefined ? nationalId : `${customer.customerName} (${nationalId})`;
 }
 
 /** The account a payment is debited from, as the PSU knows it: BBAN, or the card's masked PAN. */
 export function debtorLabel(state: Pick<State, 'accounts' | 'cardAccounts'>, payment: Payment): string {
   const { kind, id } = payment.debtorAccount;
-  if (kind === 'card') return state.cardAccounts[id]?.maskedPan ?? id;
+  if (kind === 'card') return cardAccountById(state, id)?.maskedPan ?? id;
   return accountById(state, id)?.bban ?? id;
 }
 
 /** Names for account and card-account ids (a consent's grants). */
 export function holdingName(state: Pick<State, 'accounts' | 'cardAccounts'>, id: string): string {
-  return accountById(state, id)?.accountName ?? state.cardAccounts[id]?.maskedPan ?? id;
+  return accountById(state, id)?.accountName ?? cardAccountById(state, id)?.maskedPan ?? id;
 }

@@ -1,6 +1,8 @@
 import {
   type Account,
   accountList,
+  cardAccountList,
+  customerList,
   ibanFromBban,
   isNorwegianNationalId,
   makeBban,
@@ -34,7 +36,7 @@ function isoDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-const customers = (state: State) => Object.values(state.customers);
+const customers = (state: State) => customerList(state);
 const privateCustomer = (state: State) => customers(state).find((c) => c.customerType === 'private');
 
 /** An 11-digit national identity number (born 1 January 1990) that no customer has. */
@@ -67,7 +69,7 @@ function accountOf(state: State, type: 'private' | 'corporate'): Account | undef
   return accountList(state).find((a) => numbers.has(a.customerNumber));
 }
 
-const firstCard = (state: State) => Object.values(state.cardAccounts)[0];
+const firstCard = (state: State) => cardAccountList(state)[0];
 
 /** Keyed by method and full path, as the route table's operations are (`POST /v1/sandbox/customers`). */
 export const EXAMPLES: Readonly<Record<string, ExampleMaker>> = {
