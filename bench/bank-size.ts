@@ -1,21 +1,21 @@
 /**
  * `pnpm bench:bank-size`: signed account-information reads and payment creations in banks of more
- * customers, each with an account, a card account, a consent given to another TPP, the SCA session
- * that gave it and a signing basket of that TPP's (a hosted bank a team fills, a large imported
- * state), beside the seeded bank, all in one process and interleaved request by request
- * (`interleaved`, bench/lib/measure.ts), so the machine's noise falls on every size alike. Kari (the
- * seeded private customer, all her accounts consented) sends the same signed `GET /v1/accounts`,
- * balances, transaction page and card-account list to each bank, and payment creations (each signed
- * beforehand with its own X-Request-ID, its `Request` made in the timing, as `pnpm bench:node` does).
- * Then the mock-data API's writes a team fills a bank with, in the same banks: a corporate customer,
- * an account and a card account for it, an agreement granting Kari that account, the account deleted
- * (`MOCK_ROUNDS`, default 20, after 2 to warm up; each signed beforehand too). Last, Kari's consent
- * journey as a test sets it up (`CONSENT_ROUNDS`, default 20): the consent, the SCA pages, its status;
- * her payment's (`PAYMENT_ROUNDS`, default 20): an instant payment to Ola, the SCA pages, booked on
- * both accounts, its status; and her signing basket's (`BASKET_ROUNDS`, default 20): two payments, the
- * basket, its approval through the sandbox's shortcut, its status. `BENCH_BANK_SIZES` (default
- * `0,10000,50000`): the customers added to the seed; `BENCH_ROUNDS` (default 1000): the timed rounds
- * of each read (creations: at most 500).
+ * customers, each with an account, a card account (each with its ledger, empty), a consent given to
+ * another TPP, the SCA session that gave it and a signing basket of that TPP's (a hosted bank a team
+ * fills, a large imported state), beside the seeded bank, all in one process and interleaved request
+ * by request (`interleaved`, bench/lib/measure.ts), so the machine's noise falls on every size alike.
+ * Kari (the seeded private customer, all her accounts consented) sends the same signed `GET
+ * /v1/accounts`, balances, transaction page and card-account list to each bank, and payment creations
+ * (each signed beforehand with its own X-Request-ID, its `Request` made in the timing, as `pnpm
+ * bench:node` does). Then the mock-data API's writes a team fills a bank with, in the same banks: a
+ * corporate customer, an account and a card account for it, an agreement granting Kari that account,
+ * the account deleted (`MOCK_ROUNDS`, default 20, after 2 to warm up; each signed beforehand too).
+ * Last, Kari's consent journey as a test sets it up (`CONSENT_ROUNDS`, default 20): the consent, the
+ * SCA pages, its status; her payment's (`PAYMENT_ROUNDS`, default 20): an instant payment to Ola, the
+ * SCA pages, booked on both accounts, its status; and her signing basket's (`BASKET_ROUNDS`, default
+ * 20): two payments, the basket, its approval through the sandbox's shortcut, its status.
+ * `BENCH_BANK_SIZES` (default `0,10000,50000`): the customers added to the seed; `BENCH_ROUNDS`
+ * (default 1000): the timed rounds of each read (creations: at most 500).
  */
 import {
   accountList,
@@ -37,7 +37,8 @@ import { bank, consented, drain, paymentCreations, presigned, template } from '.
 
 /**
  * The seeded state with `extra` more customers, each holding one account and one card account like
- * the seed's first and a consent, as the export lists it (the engine keeps them in chunks).
+ * the seed's first, each with its empty ledger, and a consent, as the export lists it (the engine
+ * keeps them in chunks).
  */
 function grown(extra: number): ExportedState {
   const state = structuredClone(stateToExport(bank().raw.getState()));
@@ -58,8 +59,11 @@ function grown(extra: number): ExportedState {
     // Bank code 2001: none of the seed's accounts; each its own valid BBAN and IBAN.
     const bban = makeBban('2001', i * 10);
     state.accounts[id] = { ...account, id, customerNumber, bban, iban: ibanFromBban(bban) };
+    // Its ledger, empty, as the mock-data API leaves a new account's (and a card account's, below).
+    state.transactions[id] = [];
     const cardId = `bench-card-${i}`;
     const cardNumber = makeBban('2002', i * 10);
+    state.cardTransactions[cardId] = [];
     state.cardAccounts[cardId] = { ...card, id: cardId, customerNumber, cardId, accountNumber: cardNumber };
     // A bank a team shares keeps every consent it was given: one for each customer, from another TPP.
     const consentId = `bench-consent-${i}`;
