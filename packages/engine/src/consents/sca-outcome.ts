@@ -14,7 +14,7 @@ export function findConsent(
   context: Consent['context'],
   agreementId: string | null,
 ): Consent | null {
-  // From the state's index (core/state-index.ts): a bank keeps every consent it was ever given.
+  // Looked up by key (core/records.ts): a bank keeps every consent it was ever given.
   return (
     consentsOf(state, tppId, nationalId).find(
       (c) => c.context === context && (context === 'PRIVATE' || c.agreementId === agreementId),

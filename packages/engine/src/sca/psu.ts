@@ -129,10 +129,11 @@ export function grantable(
 
 /**
  * Whether a private PSU holds this account or card account, as `grantable(state, nationalId, 'PRIVATE',
- * null)` lists them, read from that one entry. Listing the PSU's accounts reads the index of every
- * account, which a change that has written the accounts (a basket's first payment reserving its funds)
- * builds again from a copy of them all: about 150 ms of a basket's approval in a bank of 50 000 accounts
- * (docs/decisions/keyed-chunks.md, "SCA sessions and signing baskets").
+ * null)` lists them, read from that one entry. Listing the PSU's accounts in a change that has written
+ * the accounts (a basket's first payment reserving its funds) reads their chunks again; when the
+ * accounts were a flat record, it rebuilt their index from a copy of them all: about 150 ms of a
+ * basket's approval in a bank of 50 000 accounts (docs/decisions/keyed-chunks.md, "SCA sessions and
+ * signing baskets").
  */
 export function holdsPrivately(
   state: State,
