@@ -57,8 +57,8 @@ export interface SandboxOptions {
   seed?: string;
   /**
    * Start from this state instead of the seed: the engine's own shape (`getState()`) or an export
-   * (`GET /_sandbank/state`), whose accounts, payments, authorisations, consents, SCA sessions and
-   * signing baskets are put in chunks as an import puts them. Checked as an import is (PUT /_sandbank/state): a state the bank cannot start from throws
+   * (`GET /_sandbank/state`), whose flat records (`KEYED_SLICES`: customers, accounts, card accounts,
+   * payments…) are put in chunks as an import puts them. Checked as an import is (PUT /_sandbank/state): a state the bank cannot start from throws
    * a TypeError naming the field; what an older export lacks is filled in.
    */
   initialState?: State | ExportedState;

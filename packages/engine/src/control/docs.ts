@@ -32,7 +32,7 @@ export const controlDocs: Readonly<Record<string, RouteDocs>> = {
     summary: 'Export the whole state',
     description: [
       'The whole bank as one JSON document, to save and import later with PUT.',
-      'With `?shape=engine`: the state exactly as the engine keeps it (`sandbox.getState()`: accounts, payments, authorisations, consents, SCA sessions and signing baskets in chunks, the replay memory in blocks), for a mirror that applies the engine\u2019s patches; PUT takes either.',
+      'With `?shape=engine`: the state exactly as the engine keeps it (`sandbox.getState()`: customers, accounts, card accounts, payments, authorisations, consents, SCA sessions and signing baskets in chunks, the replay memory in blocks), for a mirror that applies the engine\u2019s patches; PUT takes either.',
       UNSIGNED,
     ].join('\n\n'),
     examples: { seeded: { summary: 'The seeded bank (large: not shown)', status: 200, showAnswer: false } },

@@ -19,8 +19,8 @@ import {
 } from './state.js';
 
 /**
- * The state export's accounts, payments, authorisations, consents, SCA sessions and signing baskets
- * (one flat record each, in insertion order) and the engine's (chunks, core/keyed-chunks.ts), converted at the
+ * The state export's records of `KEYED_SLICES` (customers, accounts, card accounts, payments…: one
+ * flat record each, in insertion order) and the engine's (chunks, core/keyed-chunks.ts), converted at the
  * edges: `GET /_sandbank/state` lists them flat, byte for byte as before; an import, a state mirror
  * reading the export and a store holding a state written before the chunks all turn them back into
  * chunks with `stateFromExport`.
@@ -38,7 +38,7 @@ function keyed<T>(value: KeyedChunks<T> | Readonly<Record<string, T>>, layout: K
  * The layout a flat slice is turned into: payments and authorisations in `layout` (a store's restore
  * asks for the one the session-5 engine wrote its changes in); the others always in today's, the
  * layout they were first kept in chunks in (consents: issue 21, session 32; SCA sessions and signing
- * baskets: session 35; accounts: session 36).
+ * baskets: session 35; accounts: session 36; customers and card accounts: session 37).
  */
 function layoutFor(slice: KeyedSlice, layout: KeyedLayout): KeyedLayout {
   return slice === 'payments' || slice === 'authorisations' ? layout : LAYOUT;

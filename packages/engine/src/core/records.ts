@@ -22,10 +22,9 @@ import type {
 } from './state.js';
 
 /**
- * The bank's accounts, payments, authorisations, consents, SCA sessions and signing baskets by id
- * (kept in chunks, core/keyed-chunks.ts). Each works on an operation's draft (a lookup then gives the
- * entry's draft, to change it) and on a plain, frozen state (`sandbox.getState()`, a commit's state);
- * the lists are plain data in insertion order.
+ * The bank's records kept in chunks (`KEYED_SLICES`, core/state.ts; core/keyed-chunks.ts), by id. Each
+ * works on an operation's draft (a lookup then gives the entry's draft, to change it) and on a plain,
+ * frozen state (`sandbox.getState()`, a commit's state); the lists are plain data in insertion order.
  */
 
 export function paymentById(state: Pick<State, 'payments'>, paymentId: string): Payment | undefined {

@@ -21,8 +21,7 @@ function invalid(
  */
 export function validate(state: State, verified: ReadonlyMap<object, string>): void {
   const { transactions, ...rest } = state;
-  // Checked in the export's form: the payments, authorisations, consents, SCA sessions and signing
-  // baskets are kept in chunks (core/keyed-chunks.ts).
+  // Checked in the export's form: the slices in `KEYED_SLICES` are kept in chunks (core/keyed-chunks.ts).
   const head = StateSchema.safeParse(exportedRecords({ ...rest, transactions: {} } as State));
   if (!head.success) throw invalid(head.error.issues[0], []);
   if (transactions === null || typeof transactions !== 'object' || Array.isArray(transactions)) {
